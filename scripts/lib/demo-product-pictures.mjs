@@ -207,19 +207,21 @@ function vinyl(side) {
 
 // ---- the gift cards -------------------------------------------------------------------------------
 
-function giftCard(months) {
+/** `tierId`: the gift's tier (null: VIP), named on the card in its own colour. */
+function giftCard(months, tierId) {
   const r = backdrop(hsl(280, 0.3, 0.9), hsl(280, 0.22, 0.74));
   floorShadow(r, 200, 318, 170, 12);
   const [x0, y0, x1, y1] = [40, 92, 360, 300];
   const card = inRoundRect(x0, y0, x1, y1, 18);
-  const hue = { 1: 200, 3: 262, 6: 325, 12: 42 }[months] ?? 262;
+  const hue = tierId ? 160 : ({ 1: 200, 3: 262, 6: 325, 12: 42 }[months] ?? 262);
   for (let y = y0; y < y1; y++) fill(r, card, mixColor(hsl(hue, 0.8, 0.3), hsl(hue + 60, 0.9, 0.5), (y - y0) / (y1 - y0)), [x0, y, x1 + 1, y + 1]);
   // A ribbon across the card and its bow, as on a wrapped present.
   fill(r, (x, y) => Math.abs(x - 326) < 9 && card(x, y), GOLD, [316, y0, 336, y1]);
   fill(r, inCircle(312, 116, 13), GOLD, [298, 102, 326, 130]);
   fill(r, inCircle(340, 116, 13), GOLD, [326, 102, 354, 130]);
   fill(r, (x, y) => y > y1 - 34 && card(x, y), INK, [x0, y1 - 34, x1 + 1, y1 + 1], 0.35);
-  text(r, "GIFT VIP", 5, 146, WHITE, PINK, { x: 66 });
+  if (tierId) text(r, `GIFT ${tierId.replaceAll("-", " ")}`.toUpperCase(), 3, 150, WHITE, PINK, { x: 66 });
+  else text(r, "GIFT VIP", 5, 146, WHITE, PINK, { x: 66 });
   text(r, months === 1 ? "1 MONTH" : `${months} MONTHS`, 3, 202, GOLD, PURPLE, { x: 68 });
   text(r, "FREESTYLE LOVERS", 2, y1 - 24, WHITE, CYAN, { x: 66, strength: 0.3 });
   return r;
@@ -229,7 +231,7 @@ function giftCard(months) {
 export function productPictureRaster(product, index) {
   if (product.slug === "tour-shirt-2026") return shirt(index === 0 ? "front" : "back");
   if (product.slug === "freestyle-nights-vinyl") return vinyl(index === 0 ? "sleeve" : "record");
-  if (product.kind === "gift_vip") return giftCard(product.giftMonths ?? 1);
+  if (product.kind === "gift_vip") return giftCard(product.giftMonths ?? 1, product.giftTierId ?? null);
   return null;
 }
 

@@ -27,6 +27,7 @@ const defaults = {
   bundledAlbumId: null,
   weightClass: null,
   giftMonths: null,
+  giftTierId: null,
   perOrderLimit: 10,
   pictures: 1,
   variants: [],
@@ -158,6 +159,18 @@ export const DEMO_PRODUCTS = [
   gift(8, 3, 2700, 13500, "gift-vip-3-months", "3 meses"),
   gift(9, 6, 5000, 25000, "gift-vip-6-months", "6 meses"),
   gift(10, 12, 9000, 45000, "gift-vip-12-months", "12 meses"),
+  // A gift of the demo's Inner Circle tier (decision 116): three of its months at its monthly price.
+  {
+    ...gift(11, 3, 7497, 38970, "gift-inner-circle-3-months", "3 meses"),
+    title: "Gift Inner Circle: 3 months",
+    titlePtBr: "Círculo Íntimo de presente: 3 meses",
+    description:
+      "Give a friend 3 months of Inner Circle: everything VIP has, plus lossless listening, replays of live shows and the members-only room. They redeem the code when signed in.",
+    descriptionPtBr:
+      "Dê a um amigo 3 meses de Círculo Íntimo: tudo o que o VIP tem, mais áudio sem perdas, reprises dos shows ao vivo e a sala só para membros. Ele resgata o código com a conta aberta.",
+    giftTierId: "inner-circle",
+    position: 75,
+  },
 ];
 
 /** FREESTYLE20: the demo perk's shared code, 20% off merch for VIP members. */
@@ -188,8 +201,8 @@ export function demoStoreSql(now) {
   const out = [];
   for (const p of DEMO_PRODUCTS) {
     out.push(
-      `INSERT OR IGNORE INTO products (id, slug, kind, state, title, title_pt_br, description, description_pt_br, pricing, price_usd_cents, price_brl_cents, vip_price_usd_cents, vip_price_brl_cents, vip_discount_pct, album_id, track_id, bundled_album_id, weight_class, gift_months, per_order_limit, position, created_at, updated_at)
-       VALUES ${row([p.id, p.slug, p.kind, "live", p.title, p.titlePtBr, p.description, p.descriptionPtBr, p.pricing, p.priceUsdCents, p.priceBrlCents, p.vipPriceUsdCents, p.vipPriceBrlCents, p.vipDiscountPct, p.albumId, p.trackId, p.bundledAlbumId, p.weightClass, p.giftMonths, p.perOrderLimit, p.position, now, now])};`,
+      `INSERT OR IGNORE INTO products (id, slug, kind, state, title, title_pt_br, description, description_pt_br, pricing, price_usd_cents, price_brl_cents, vip_price_usd_cents, vip_price_brl_cents, vip_discount_pct, album_id, track_id, bundled_album_id, weight_class, gift_months, gift_tier_id, per_order_limit, position, created_at, updated_at)
+       VALUES ${row([p.id, p.slug, p.kind, "live", p.title, p.titlePtBr, p.description, p.descriptionPtBr, p.pricing, p.priceUsdCents, p.priceBrlCents, p.vipPriceUsdCents, p.vipPriceBrlCents, p.vipDiscountPct, p.albumId, p.trackId, p.bundledAlbumId, p.weightClass, p.giftMonths, p.giftTierId, p.perOrderLimit, p.position, now, now])};`,
     );
     for (const [position, v] of p.variants.entries()) {
       out.push(

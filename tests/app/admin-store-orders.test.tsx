@@ -101,6 +101,7 @@ const DETAIL: OrderDetail = {
   entitlements: { total: 1, revoked: 0 },
   giftCodes: { total: 0, redeemed: 0, voided: 0 },
   redeemedGifts: [],
+  gifts: [],
   history: [{ kind: "paid", at: "2026-11-20T18:30:00.000Z", amountCents: 3800 }],
 };
 
@@ -406,6 +407,25 @@ describe("an order's page", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Reembolsar" }));
     await waitFor(() => expect(server.callsTo(`POST ${API}/o1/refunds`)).toHaveLength(1));
     expect(sentJson(server.callsTo(`POST ${API}/o1/refunds`)[0] as never)).toMatchObject({ amountCents: 3800, giftTime: "keep" });
+  });
+
+  it("lists the order's gift codes with the tier each gives and its state, in both languages (decision 116)", async () => {
+    const gift: OrderDetail = {
+      ...DETAIL,
+      giftCodes: { total: 2, redeemed: 1, voided: 0 },
+      gifts: [
+        { code: "GIFT-AAAA-BBBB-CCCC", months: 3, tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } }, state: "redeemed" },
+        { code: "GIFT-DDDD-EEEE-FFFF", months: 1, tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } }, state: "unredeemed" },
+      ],
+    };
+    fakeServer({ detail: gift });
+    renderOrders("/admin/store/orders/o1");
+    expect(await screen.findByText("GIFT-AAAA-BBBB-CCCC: 3 months of Inner Circle (redeemed)")).toBeTruthy();
+    expect(screen.getByText("GIFT-DDDD-EEEE-FFFF: 1 month of VIP (not redeemed yet)")).toBeTruthy();
+    cleanup();
+    fakeServer({ detail: gift });
+    renderOrders("/admin/store/orders/o1", "pt-BR");
+    expect(await screen.findByText("GIFT-AAAA-BBBB-CCCC: 3 meses de Círculo Íntimo (resgatado)")).toBeTruthy();
   });
 
   it("says when the payment provider refused the refund", async () => {

@@ -32,6 +32,7 @@ const product = (id: string, title: string, extra: Partial<AdminProduct> = {}): 
   releaseTitle: "Freestyle Nights",
   weightClass: null,
   giftMonths: null,
+  giftTierId: null,
   perOrderLimit: 10,
   position: 0,
   images: [],
@@ -196,10 +197,37 @@ describe("/admin/store: products", () => {
       bundledAlbumId: null,
       weightClass: "standard",
       giftMonths: null,
+      giftTierId: null,
       perOrderLimit: 10,
       position: 0,
     });
     expect(await screen.findByText("Product created")).toBeTruthy();
+  });
+
+  it("a gift product names the membership tier it gives (decision 116): VIP by default, or a paid tier above it", async () => {
+    const GIFT = product("5a0e0000-0000-4000-8000-00000000000a", "Gift Three Months", { kind: "gift_vip", albumId: null, giftMonths: 3 });
+    const tiers = [
+      { id: "vip", rank: 1, archived: false, name: { en: "VIP", ptBR: "VIP" } },
+      { id: "inner-circle", rank: 2, archived: false, name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+      { id: "old-gold", rank: 3, archived: true, name: { en: "Old Gold", ptBR: "Ouro Antigo" } },
+    ];
+    const { callsTo } = fakeServer(
+      {
+        "GET /api/admin/tier-choices": json(200, { tiers }),
+        [`PUT ${API}/products/${GIFT.id}`]: json(200, { product: { ...GIFT, giftTierId: "inner-circle" } }),
+      },
+      [GIFT],
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: /Edit Gift Three Months/ }));
+    const form = screen.getByRole("dialog");
+    const select = within(form).getByLabelText("Membership tier given") as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.text)).toEqual(["VIP", "Inner Circle"]));
+    expect(select.value).toBe("");
+    fireEvent.change(select, { target: { value: "inner-circle" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(callsTo(`PUT ${API}/products/${GIFT.id}`)).toHaveLength(1));
+    expect(sentJson(callsTo(`PUT ${API}/products/${GIFT.id}`)[0])).toMatchObject({ kind: "gift_vip", giftMonths: 3, giftTierId: "inner-circle" });
   });
 
   it("offers the catalog's albums for a digital product and shows a taken address at its field", async () => {

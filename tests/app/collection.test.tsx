@@ -73,9 +73,33 @@ const FULL: CollectionResponse = {
     },
   ],
   giftCodes: [
-    { code: "GIFT-AAAA", months: 3, state: "unredeemed", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
-    { code: "GIFT-BBBB", months: 12, state: "redeemed", redeemedBy: "friend_1", redeemedAt: "2026-11-23T10:00:00.000Z", orderNumber: 1043 },
-    { code: "GIFT-CCCC", months: 1, state: "void", redeemedBy: null, redeemedAt: null, orderNumber: 1043 },
+    {
+      code: "GIFT-AAAA",
+      months: 3,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+      state: "unredeemed",
+      redeemedBy: null,
+      redeemedAt: null,
+      orderNumber: 1043,
+    },
+    {
+      code: "GIFT-BBBB",
+      months: 12,
+      tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+      state: "redeemed",
+      redeemedBy: "friend_1",
+      redeemedAt: "2026-11-23T10:00:00.000Z",
+      orderNumber: 1043,
+    },
+    {
+      code: "GIFT-CCCC",
+      months: 1,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+      state: "void",
+      redeemedBy: null,
+      redeemedAt: null,
+      orderNumber: 1043,
+    },
   ],
 };
 
@@ -203,6 +227,8 @@ describe("/collection", () => {
     const items = screen.getByRole("heading", { name: "Gift codes" }).parentElement!.querySelectorAll("li");
     expect([...items].map((li) => li.querySelector(".badge")!.textContent)).toEqual(["Not redeemed yet", "Redeemed", "Void"]);
     expect(screen.getByText("3 months of VIP")).toBeTruthy();
+    // Each names its tier (decision 116).
+    expect(screen.getByText("12 months of Inner Circle")).toBeTruthy();
     expect(screen.getByText("Redeemed by @friend_1")).toBeTruthy();
     const cards = screen.getAllByRole("link", { name: /^Print the card of / });
     expect(cards.map((a) => a.getAttribute("href"))).toEqual(["/redeem/card/GIFT-AAAA"]);

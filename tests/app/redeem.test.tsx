@@ -13,7 +13,9 @@ import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sen
 import { configRoute } from "./fixtures/config";
 
 const CODE = "GIFT-ABCD-EFGH-JKMN";
-const REDEEMED: GiftRedeemResponse = { months: 3, vipUntil: "2027-03-25T10:00:00.000Z", addedAfter: null, subscriptionRenews: false };
+const VIP_TIER = { id: "vip", name: { en: "VIP", ptBR: "VIP" } };
+const CIRCLE = { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } };
+const REDEEMED: GiftRedeemResponse = { months: 3, tier: VIP_TIER, vipUntil: "2027-03-25T10:00:00.000Z", addedAfter: null, subscriptionRenews: false };
 const ARTIST: ArtistResponse = {
   name: "Marina Sol",
   bio: { en: "Freestyle singer.", "pt-BR": "Cantora de freestyle." },
@@ -24,6 +26,7 @@ const ARTIST: ArtistResponse = {
 const CARD: GiftCardResponse = {
   code: CODE,
   months: 3,
+  tier: VIP_TIER,
   state: "unredeemed",
   redeemedBy: null,
   redeemedAt: null,
@@ -124,7 +127,7 @@ describe("/redeem", () => {
     expect(await screen.findByText("Your VIP has no end date, and stays so: the gift cannot add to it.")).toBeTruthy();
     cleanup();
 
-    const renews = { months: 1, vipUntil: "2027-08-14T10:00:00.000Z", addedAfter: "2027-07-14T10:00:00.000Z", subscriptionRenews: true };
+    const renews = { months: 1, tier: VIP_TIER, vipUntil: "2027-08-14T10:00:00.000Z", addedAfter: "2027-07-14T10:00:00.000Z", subscriptionRenews: true };
     api(sessionUser({ isVIP: true }), { "POST /api/store/gifts/redeem": json(200, renews) });
     renderRedeem(`/redeem?code=${CODE}`);
     await screen.findByLabelText("Gift code");
@@ -147,6 +150,48 @@ describe("/redeem", () => {
     fireEvent.click(screen.getByRole("button", { name: "Resgatar" }));
     expect(await screen.findByText("Você é VIP até 25 de março de 2027.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Ver suas vantagens VIP" })).toBeTruthy();
+  });
+
+  it("names the tier a gift gave, in both languages (decision 116)", async () => {
+    const circle = { ...REDEEMED, tier: CIRCLE };
+    api(sessionUser(), { "POST /api/store/gifts/redeem": json(200, circle) });
+    renderRedeem(`/redeem?code=${CODE}`);
+    await screen.findByLabelText("Gift code");
+    submit();
+    expect(await screen.findByText("3 months of Inner Circle")).toBeTruthy();
+    expect(screen.getByText("Your Inner Circle membership runs until March 25, 2027.")).toBeTruthy();
+    expect(screen.queryByText(/You're VIP/)).toBeNull();
+    cleanup();
+    api(sessionUser(), { "POST /api/store/gifts/redeem": json(200, { ...circle, vipUntil: null }) });
+    renderRedeem(`/redeem?code=${CODE}`, "pt-BR");
+    await screen.findByLabelText("Código do presente");
+    fireEvent.click(screen.getByRole("button", { name: "Resgatar" }));
+    expect(await screen.findByText("3 meses de Círculo Íntimo")).toBeTruthy();
+    expect(screen.getByText("Sua assinatura Círculo Íntimo não tem data para acabar, e continua assim: o presente não tem como somar a ela.")).toBeTruthy();
+  });
+
+  it.each([
+    ["en", "You already have Inner Circle, above the VIP this gift gives: the code stays unused, to keep or to give to someone else."],
+    ["pt-BR", "Você já tem Círculo Íntimo, acima de VIP que este presente dá: o código continua sem uso, para guardar ou dar a outra pessoa."],
+  ] as const)("a member holding a higher tier is told why, naming both tiers (%s)", async (locale, text) => {
+    const params = { heldEn: "Inner Circle", heldPtBR: "Círculo Íntimo", giftEn: "VIP", giftPtBR: "VIP" };
+    api(sessionUser({ isVIP: true }), { "POST /api/store/gifts/redeem": json(409, { error: { code: "gift_tier_below_held", message: "x", params } }) });
+    renderRedeem(`/redeem?code=${CODE}`, locale);
+    fireEvent.click(await screen.findByRole("button", { name: locale === "en" ? "Redeem" : "Resgatar" }));
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it("a member whose comp of another tier still runs is told to redeem later", async () => {
+    const params = { giftEn: "Inner Circle", giftPtBR: "Círculo Íntimo" };
+    api(sessionUser({ isVIP: true }), { "POST /api/store/gifts/redeem": json(409, { error: { code: "gift_tier_comp_running", message: "x", params } }) });
+    renderRedeem(`/redeem?code=${CODE}`);
+    await screen.findByLabelText("Gift code");
+    submit();
+    expect(
+      await screen.findByText(
+        "Your complimentary membership of another tier is still running: redeem this gift of Inner Circle once it ends. The code stays unused.",
+      ),
+    ).toBeTruthy();
   });
 
   it("asks a Portuguese-speaking visitor to sign in", async () => {
@@ -172,6 +217,12 @@ describe("/redeem/card/$code", () => {
     expect(screen.getByText("Scan the code, or go to fans.example/redeem and type it in.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Print the card" }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it("names the gift's tier", async () => {
+    api(sessionUser(), { [`GET /api/store/gifts/${CODE}`]: json(200, { ...CARD, tier: CIRCLE }) });
+    renderCard();
+    expect(await screen.findByRole("heading", { name: "A gift of 3 months of Marina Sol Inner Circle" })).toBeTruthy();
   });
 
   it("says who redeemed it, in Portuguese too", async () => {

@@ -41,6 +41,8 @@ const meet = (id: string, title: string, eventDate: string, overrides: Partial<V
   past: false,
   joinUrl: null,
   joinOpensAt: new Date(Date.parse(eventDate) - 15 * 60_000).toISOString(),
+  joinMinTier: null,
+  belowJoinTier: false,
   ...overrides,
 });
 
@@ -140,6 +142,52 @@ describe("/virtual-meet for visitors and members", () => {
     renderPage();
     expect(await screen.findByText("No virtual meet scheduled yet")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Become a VIP Member" })).toBeTruthy();
+  });
+});
+
+describe("/virtual-meet: a meet whose link is for a tier above VIP (decision 116)", () => {
+  const CIRCLE = { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } };
+
+  it("a VIP below it reads which tier the link is for, instead of when it comes, and nothing is asked again for it", async () => {
+    const { callsTo } = api(VIP, {
+      "GET /api/events/virtual": json(200, { meets: [{ ...FIRST, joinMinTier: CIRCLE, belowJoinTier: true }, SECOND] }),
+    });
+    renderPage();
+    const first = await screen.findByRole("article", { name: FIRST.title });
+    expect(within(first).getByText("Inner Circle and above")).toBeTruthy();
+    expect(within(first).getByText(/The join link of this meet is for Inner Circle and above\./)).toBeTruthy();
+    expect(within(first).getByRole("link", { name: "See the membership tiers" }).getAttribute("href")).toBe("/vip-signup");
+    expect(within(first).queryByText(/Join link from/)).toBeNull();
+    expect(within(meetCard(SECOND.title)).queryByText(/and above/)).toBeNull();
+    // Past the first meet's window: no refetch for a link that never comes (the second's is weeks away).
+    await advance(10 * 60_000);
+    expect(callsTo("GET /api/events/virtual")).toHaveLength(1);
+  });
+
+  it("in Portuguese, and a member of the tier sees the badge beside the link", async () => {
+    api(VIP, { "GET /api/events/virtual": json(200, { meets: [{ ...FIRST, joinMinTier: CIRCLE, belowJoinTier: true }] }) });
+    renderPage("pt-BR");
+    const first = await screen.findByRole("article", { name: FIRST.title });
+    expect(within(first).getByText("Círculo Íntimo e acima")).toBeTruthy();
+    expect(within(first).getByText(/O link de acesso deste encontro é para Círculo Íntimo e acima\./)).toBeTruthy();
+    cleanup();
+    api(VIP, { "GET /api/events/virtual": json(200, { meets: [{ ...FIRST, joinMinTier: CIRCLE, joinUrl: JOIN_URL }] }) });
+    renderPage();
+    const admitted = await screen.findByRole("article", { name: FIRST.title });
+    expect(within(admitted).getByText("Inner Circle and above")).toBeTruthy();
+    expect(
+      within(admitted)
+        .getByRole("link", { name: /^Join now/ })
+        .getAttribute("href"),
+    ).toBe(JOIN_URL);
+    expect(within(admitted).queryByText(/The join link of this meet/)).toBeNull();
+  });
+
+  it("the visitor's teaser names the tier of the next meet", async () => {
+    api(VISITOR, { "GET /api/events/virtual": json(200, { meets: [{ ...FIRST, joinMinTier: CIRCLE }] }) });
+    renderPage();
+    const teaser = await screen.findByRole("region", { name: "What is a virtual meet?" });
+    expect(await within(teaser).findByText("Inner Circle and above")).toBeTruthy();
   });
 });
 

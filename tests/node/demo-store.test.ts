@@ -2,7 +2,7 @@
 // migrations make them (foreign keys on: every album, track and perk it names exists), holds what
 // the journeys need (a shirt in S/M/L/XL with 3 left in M, a vinyl + digital bundle, two digital
 // albums with a price in reais and a VIP benefit, a name-your-price single from $1 and a free track,
-// gift VIP for 1, 3, 6 and 12 months, all live, and the perk's FREESTYLE20 for VIPs on merch),
+// gift VIP for 1, 3, 6 and 12 months and Inner Circle for 3 (decision 116), all live, and the perk's FREESTYLE20 for VIPs on merch),
 // passes the back office's own form rules, keeps what the back office or a checkout changed when
 // seeded again, and names its pictures the way an upload does. The demo perks link to its pages.
 import { inflateSync } from "node:zlib";
@@ -63,7 +63,13 @@ describe("the demo store", () => {
     expect(nameYourPrice.map((p) => p.price_usd_cents).sort((a, b) => Number(a) - Number(b))).toEqual([0, 100, 700]);
     expect(bySlug(products, "dream-about-you-free")).toMatchObject({ track_id: "dream-about-you", album_id: null, price_usd_cents: 0 });
 
-    expect(products.filter((p) => p.kind === "gift_vip").map((p) => p.gift_months)).toEqual([1, 3, 6, 12]);
+    expect(products.filter((p) => p.kind === "gift_vip").map((p) => [p.gift_months, p.gift_tier_id])).toEqual([
+      [1, null],
+      [3, null],
+      [6, null],
+      [12, null],
+      [3, "inner-circle"],
+    ]);
 
     expect(all(database, "SELECT code, percent_off, scope, vip_only, perk_id, max_uses, uses FROM promo_codes")).toEqual([
       { code: "FREESTYLE20", percent_off: 20, scope: "merch", vip_only: 1, perk_id: MERCH_PERK_ID, max_uses: null, uses: 0 },
@@ -136,7 +142,7 @@ describe("the demo store", () => {
         if (raster) expect(light(pixel(raster, 4, 4)), `${product.slug} corner`).toBe(true);
       }
     }
-    expect(drawn.size).toBe(8);
+    expect(drawn.size).toBe(9);
     // The shirt's dark body below its print, the sleeve's pink record half out to the right, the card's colour.
     expect(pixel(drawn.get("tour-shirt-2026/0")!, 150, 310).every((c) => c < 60)).toBe(true);
     const [r, g] = pixel(drawn.get("freestyle-nights-vinyl/0")!, 345, 150);

@@ -24,7 +24,10 @@ const order = (overrides: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
   shipTo: { name: "Ana <Souza>", address: { line1: "Rua Augusta 100", line2: null, city: "São Paulo", state: "SP", postalCode: "01305-000", country: "BR" } },
   downloads: [{ title: "Freestyle Nights", links: [{ format: "mp3", url: "https://fans.example/api/store/downloads/a.b.c" }] }],
   linkValidDays: 7,
-  giftCodes: [{ code: "GIFT-ABCD-EFGH-JKLM", months: 3 }],
+  giftCodes: [
+    { code: "GIFT-ABCD-EFGH-JKLM", months: 3, tier: { en: "VIP", ptBR: "VIP" } },
+    { code: "GIFT-NPQR-STUV-WXYZ", months: 1, tier: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+  ],
   siteUrl: "https://fans.example",
   ...overrides,
 });
@@ -50,6 +53,8 @@ describe("store order mails", () => {
     expect(mail.text).toContain("  MP3: https://fans.example/api/store/downloads/a.b.c");
     expect(mail.text).toContain("These links work for 7 days.");
     expect(mail.text).toContain("GIFT-ABCD-EFGH-JKLM (3 month(s) of VIP)");
+    // Each code names its tier (decision 116).
+    expect(mail.text).toContain("GIFT-NPQR-STUV-WXYZ (1 month(s) of Inner Circle)");
     expect(mail.text).toContain("https://fans.example/redeem");
     expect(mail.text).toContain("https://fans.example/collection");
     expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
@@ -68,7 +73,15 @@ describe("store order mails", () => {
     expect(mail.subject).toBe("Seu pedido nº 1042 no Freestyle Lovers");
     expect(mail.text).toContain("pago em 5 de março de 2026");
     expect(mail.text).toMatch(/Total: R\$\s59,00/);
-    for (const absent of ["Desconto", "Frete", "Entrega em", "Seus downloads", "VIP para presentear"]) expect(mail.text).not.toContain(absent);
+    for (const absent of ["Desconto", "Frete", "Entrega em", "Seus downloads", "para presentear"]) expect(mail.text).not.toContain(absent);
+  });
+
+  it("name each gift code's tier in Portuguese", () => {
+    const mail = orderReceiptMail({ to: "fan@example.com", brandName: "Freestyle Lovers", locale: "pt-BR", order: order() });
+    expect(mail.text).toContain("Seus códigos para presentear");
+    expect(mail.text).toContain("GIFT-ABCD-EFGH-JKLM (3 mês(es) de VIP)");
+    expect(mail.text).toContain("GIFT-NPQR-STUV-WXYZ (1 mês(es) de Círculo Íntimo)");
+    expect(mail.html).toContain("1 mês(es) de Círculo Íntimo");
   });
 
   it("draw a ticket receipt, in each language, in the frame the campaign mails share: brand, card, footer", () => {

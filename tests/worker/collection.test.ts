@@ -164,6 +164,7 @@ describe("a buyer's collection", () => {
     expect(byCode["GIFT-AAAA-1111"]).toEqual({
       code: "GIFT-AAAA-1111",
       months: 3,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       state: "unredeemed",
       redeemedBy: null,
       redeemedAt: null,

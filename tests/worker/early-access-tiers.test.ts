@@ -5,7 +5,7 @@
 // `earlyMinTierId` on a patch and refuses an unknown (400 tier_gate_unknown), a newly archived (400
 // tier_gate_archived) or the free tier, storing nothing.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetTiers } from "../../worker/db/tiers";
 import { forget } from "../../worker/lib/memo";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
@@ -22,7 +22,7 @@ const TRACK = `${ALBUM}-1`;
 /** A track of the same album naming no tier of its own, and one naming VIP's (null) on a circle album: the album's rules. */
 const OWN_VIP = `${ALBUM}-2`;
 
-type Who = "member" | "vip" | "innerCircle" | "admin" | "buyer";
+type Who = "member" | "vip" | "innerCircle" | "admin" | "buyer" | "summit" | "summitBuyer";
 const users = {} as Record<Who, TestUser>;
 
 beforeAll(async () => {
@@ -49,14 +49,14 @@ beforeAll(async () => {
 const stream = (trackId: string, who: Who) => call(`/api/music/tracks/${trackId}/stream`, { method: "POST", cookie: users[who].cookie });
 
 describe("streaming a release in early access for Inner Circle", () => {
-  const EXPECTED: Record<Who, [number, string | null]> = {
+  const EXPECTED: Record<Exclude<Who, "summit" | "summitBuyer">, [number, string | null]> = {
     member: [403, "vip_required"],
     vip: [403, "tier_required"],
     innerCircle: [200, null],
     admin: [200, null],
     buyer: [200, null],
   };
-  it.each(Object.keys(EXPECTED) as Who[])("%s", async (who) => {
+  it.each(Object.keys(EXPECTED) as (keyof typeof EXPECTED)[])("%s", async (who) => {
     const res = await stream(TRACK, who);
     const [status, code] = EXPECTED[who];
     expect(res.status).toBe(status);
@@ -93,6 +93,88 @@ describe("streaming a release in early access for Inner Circle", () => {
       .bind(ALBUM, Date.now() + 2 * HOUR)
       .run();
     forget("music:");
+  });
+});
+
+describe("the master and the play count follow the same gate during early access (decision 116)", () => {
+  // Summit (rank 5) asks more than Inner Circle, whose lossless listening opens masters: an Inner
+  // Circle member below the release's tier gets the stream's refusal from the lossless route too.
+  const MASTER_KEY = "masters/zz-tier-early.flac";
+  beforeAll(async () => {
+    await D1.batch([
+      D1.prepare(
+        "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('zz-summit', 5, 'Summit', 'Cume', '#111111', 4999)",
+      ),
+      D1.prepare("UPDATE membership_tiers SET lossless = 1 WHERE id = 'inner-circle'"),
+      D1.prepare("UPDATE tracks SET master_key = ?2, master_format = 'flac' WHERE id = ?1").bind(TRACK, MASTER_KEY),
+      D1.prepare("UPDATE albums SET early_min_tier_id = 'zz-summit' WHERE id = ?1").bind(ALBUM),
+    ]);
+    await media.put(MASTER_KEY, new TextEncoder().encode("fLaC early master"));
+    forgetTiers();
+    users.summit = await createUser("vip", { tierId: "zz-summit" });
+    users.summitBuyer = await createUser("vip", { tierId: "inner-circle" });
+    await grant(await seedOrder({ userId: users.summitBuyer.id, email: users.summitBuyer.email }), { trackId: TRACK }, users.summitBuyer.id);
+  });
+  afterAll(async () => {
+    await D1.batch([
+      D1.prepare("UPDATE albums SET early_min_tier_id = 'inner-circle' WHERE id = ?1").bind(ALBUM),
+      D1.prepare("UPDATE tracks SET master_key = NULL, master_format = NULL WHERE id = ?1").bind(TRACK),
+    ]);
+    forgetTiers();
+  });
+
+  const post = (path: "lossless" | "plays", who: keyof typeof users) =>
+    call(`/api/music/tracks/${TRACK}/${path}`, { method: "POST", json: {}, cookie: users[who].cookie });
+  const plays = async () => (await D1.prepare("SELECT plays FROM tracks WHERE id = ?1").bind(TRACK).first<{ plays: number }>())!.plays;
+
+  it("lossless: Inner Circle below the release's tier is refused as the stream refuses; Summit, a buyer with lossless and an admin pass", async () => {
+    for (const [who, status, code] of [
+      ["member", 403, "tier_required"],
+      ["vip", 403, "tier_required"],
+      ["innerCircle", 403, "tier_required"],
+      ["summit", 200, null],
+      ["summitBuyer", 200, null],
+      ["admin", 200, null],
+    ] as const) {
+      const res = await post("lossless", who);
+      expect(res.status, who).toBe(status);
+      if (code) expect((await errorOf(res)).code, who).toBe(code);
+      else expect((await res.json<{ url: string }>()).url, who).toMatch(new RegExp(`^/media/masters/${TRACK}\\?token=`));
+      if (who === "innerCircle") expect((await stream(TRACK, who)).status).toBe(403);
+    }
+  });
+
+  it("plays: a member below the release's tier is refused and nothing is counted; who may hear it is counted once", async () => {
+    const before = await plays();
+    for (const [who, code] of [
+      ["member", "vip_required"],
+      ["vip", "tier_required"],
+      ["innerCircle", "tier_required"],
+    ] as const) {
+      const res = await post("plays", who);
+      expect([res.status, (await errorOf(res)).code], who).toEqual([403, code]);
+    }
+    expect(await plays()).toBe(before);
+    for (const who of ["summit", "summitBuyer", "admin"] as const) {
+      const res = await post("plays", who);
+      expect(res.status, who).toBe(200);
+      expect((await res.json<{ counted: boolean }>()).counted, who).toBe(true);
+    }
+    expect(await plays()).toBe(before + 3);
+  });
+
+  it("once released, neither asks the release's tier", async () => {
+    await D1.prepare("UPDATE albums SET release_at = ?2 WHERE id = ?1")
+      .bind(ALBUM, Date.now() - 1)
+      .run();
+    try {
+      expect((await post("lossless", "innerCircle")).status).toBe(200);
+      expect((await post("plays", "vip")).status).toBe(200);
+    } finally {
+      await D1.prepare("UPDATE albums SET release_at = ?2 WHERE id = ?1")
+        .bind(ALBUM, Date.now() + 2 * HOUR)
+        .run();
+    }
   });
 });
 

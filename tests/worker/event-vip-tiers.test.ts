@@ -65,6 +65,18 @@ describe("a virtual meet's join link", () => {
     expect(links[vip]).toBe(ADMITTED[who].vip ? `https://meet.example.com/${vip}` : null);
   });
 
+  it.each(WHO)("%s: each meet names the tier its link is for, and says when the reader is below it", async (who) => {
+    const [circle, vip] = [await meet("inner-circle"), await meet(null)];
+    const user = await userOf(who);
+    const { meets } = await (await call("/api/events/virtual", { cookie: user?.cookie })).json<VirtualMeetsResponse>();
+    const view = (id: string) => meets.find((m) => m.id === id)!;
+    expect(view(circle).joinMinTier).toEqual({ id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } });
+    expect(view(vip).joinMinTier).toBeNull();
+    // A visitor is asked to sign in, not told about tiers.
+    expect(view(circle).belowJoinTier).toBe(who !== "visitor" && !ADMITTED[who].circle);
+    expect(view(vip).belowJoinTier).toBe(who !== "visitor" && !ADMITTED[who].vip);
+  });
+
   it("a tier the ladder no longer has gives the link to admins only", async () => {
     const gone = await meet("gone-tier");
     for (const who of ["innerCircle", "admin"] as const) {

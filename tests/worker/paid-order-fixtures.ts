@@ -7,6 +7,8 @@ export type GiftSeed = {
   /** Default: a fresh GIFT-XXXX-XXXX-XXXX. */
   code?: string;
   months?: GiftMonths;
+  /** The tier it gives (default: VIP). */
+  tierId?: string;
   /** A refund made it void (ms). */
   voidedAt?: number | null;
   redeemedBy?: string | null;
@@ -60,10 +62,10 @@ export async function insertPaidOrder(db: D1Database, seed: PaidOrderSeed = {}):
     ...(seed.gifts ?? []).map((g, i) =>
       db
         .prepare(
-          `INSERT INTO gift_codes (code, order_id, months, buyer_email, buyer_user_id, redeemed_by, redeemed_at, voided_at, created_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+          `INSERT INTO gift_codes (code, order_id, months, buyer_email, buyer_user_id, redeemed_by, redeemed_at, voided_at, created_at, tier_id)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
         )
-        .bind(giftCodes[i], orderId, g.months ?? 3, email, userId, g.redeemedBy ?? null, g.redeemedAt ?? null, g.voidedAt ?? null, paidAt),
+        .bind(giftCodes[i], orderId, g.months ?? 3, email, userId, g.redeemedBy ?? null, g.redeemedAt ?? null, g.voidedAt ?? null, paidAt, g.tierId ?? "vip"),
     ),
   ]);
   return { orderId, checkoutId, number, email, giftCodes };
@@ -71,7 +73,7 @@ export async function insertPaidOrder(db: D1Database, seed: PaidOrderSeed = {}):
 
 /** One gift code in a paid order of its own (the buyer a member when `userId` is given). */
 export async function insertGiftCode(db: D1Database, gift: GiftSeed & Omit<PaidOrderSeed, "gifts"> = {}): Promise<string> {
-  const { code, months, voidedAt, redeemedBy, redeemedAt, ...order } = gift;
-  const { giftCodes } = await insertPaidOrder(db, { ...order, gifts: [{ code, months, voidedAt, redeemedBy, redeemedAt }] });
+  const { code, months, tierId, voidedAt, redeemedBy, redeemedAt, ...order } = gift;
+  const { giftCodes } = await insertPaidOrder(db, { ...order, gifts: [{ code, months, tierId, voidedAt, redeemedBy, redeemedAt }] });
   return giftCodes[0]!;
 }

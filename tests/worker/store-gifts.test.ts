@@ -18,6 +18,7 @@ import { page, SHELL } from "./pages-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gifts";
 
+const VIP_TIER = { id: "vip", name: { en: "VIP", ptBR: "VIP" } };
 const D1 = env.DB;
 const SITE_URL = (env as unknown as { SITE_URL: string }).SITE_URL;
 /** Friday 25 December 2026, 10:00 UTC. */
@@ -90,7 +91,13 @@ describe("POST /api/store/gifts/redeem, per role", () => {
     freezeClock(NOW);
     const member = await createRole(role);
     const code = await insertGiftCode(D1, { months: 3 });
-    expect(await redeemed(code, member)).toEqual({ months: 3, vipUntil: "2027-03-25T10:00:00.000Z", addedAfter: null, subscriptionRenews: false });
+    expect(await redeemed(code, member)).toEqual({
+      months: 3,
+      tier: VIP_TIER,
+      vipUntil: "2027-03-25T10:00:00.000Z",
+      addedAfter: null,
+      subscriptionRenews: false,
+    });
     expect(await codeRow(code)).toEqual({ redeemed_by: member.id, redeemed_at: NOW });
     expect(await compOf(member.id)).toEqual({ granted_by: null, granted_at: NOW, ends_at: Date.UTC(2027, 2, 25, 10) });
     expect(await isVip(member.id)).toBe(1);
@@ -219,7 +226,13 @@ describe("the months go after the VIP the member already has", () => {
     await redeemed(await insertGiftCode(D1, { months: 3 }), member);
     freezeClock(NOW + 2 * DAY);
     const answer = await redeemed(await insertGiftCode(D1, { months: 1 }), member);
-    expect(answer).toEqual({ months: 1, vipUntil: "2027-04-25T10:00:00.000Z", addedAfter: "2027-03-25T10:00:00.000Z", subscriptionRenews: false });
+    expect(answer).toEqual({
+      months: 1,
+      tier: VIP_TIER,
+      vipUntil: "2027-04-25T10:00:00.000Z",
+      addedAfter: "2027-03-25T10:00:00.000Z",
+      subscriptionRenews: false,
+    });
     expect(await compOf(member.id)).toEqual({ granted_by: null, granted_at: NOW, ends_at: Date.UTC(2027, 3, 25, 10) });
   });
 
@@ -229,7 +242,7 @@ describe("the months go after the VIP the member already has", () => {
     const periodEnd = NOW + 20 * DAY; // 14 January 2027
     await subscribe(member.id, { periodEnd });
     const answer = await redeemed(await insertGiftCode(D1, { months: 6 }), member);
-    expect(answer).toEqual({ months: 6, vipUntil: "2027-07-14T10:00:00.000Z", addedAfter: iso(periodEnd), subscriptionRenews: true });
+    expect(answer).toEqual({ months: 6, tier: VIP_TIER, vipUntil: "2027-07-14T10:00:00.000Z", addedAfter: iso(periodEnd), subscriptionRenews: true });
     expect(await isVip(member.id)).toBe(1);
   });
 
@@ -239,7 +252,7 @@ describe("the months go after the VIP the member already has", () => {
     const cancelAt = NOW + 5 * DAY;
     await subscribe(member.id, { periodEnd: NOW + 20 * DAY, cancelAt });
     const answer = await redeemed(await insertGiftCode(D1, { months: 1 }), member);
-    expect(answer).toEqual({ months: 1, vipUntil: "2027-01-30T10:00:00.000Z", addedAfter: iso(cancelAt), subscriptionRenews: false });
+    expect(answer).toEqual({ months: 1, tier: VIP_TIER, vipUntil: "2027-01-30T10:00:00.000Z", addedAfter: iso(cancelAt), subscriptionRenews: false });
   });
 
   it("a running gift that ends after the paid period: from the gift's end", async () => {
@@ -259,7 +272,7 @@ describe("the months go after the VIP the member already has", () => {
     const member = await createUser("user");
     await giveComp(member.id, null);
     const code = await insertGiftCode(D1, { months: 12 });
-    expect(await redeemed(code, member)).toEqual({ months: 12, vipUntil: null, addedAfter: null, subscriptionRenews: false });
+    expect(await redeemed(code, member)).toEqual({ months: 12, tier: VIP_TIER, vipUntil: null, addedAfter: null, subscriptionRenews: false });
     expect(await compOf(member.id)).toEqual({ granted_by: null, granted_at: NOW - 30 * DAY, ends_at: null });
     expect((await codeRow(code))!.redeemed_by).toBe(member.id);
   });
@@ -362,7 +375,8 @@ describe("the buyer is told once", () => {
       vipUntil: null,
       addedAfter: null,
       subscriptionRenews: false,
-      vipTurnedOn: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+      roleChanged: false,
     });
     expect(await eventsWithId(`gift_redeemed:${code}`)).toBe(1);
     expect(await mailsTo(buyer.email)).toHaveLength(1);
@@ -425,6 +439,7 @@ describe("GET /api/store/gifts/:code (the printable card)", () => {
     expect(body).toEqual({
       code,
       months: 6,
+      tier: VIP_TIER,
       state: "unredeemed",
       redeemedBy: null,
       redeemedAt: null,

@@ -1,6 +1,8 @@
 // The back office's store orders (/api/admin/store/orders/*): the filtered, paged list with its
 // totals per currency, one order's detail and history, "mark shipped", refunds through the payment
 // provider, and the CSV export for a fulfilment partner. Shared by the Worker and the SPA.
+import type { GateTier } from "./tier-gate";
+import type { GiftCodeState } from "./store-gift-model";
 import type { OrderTax } from "./tax-model";
 import { z } from "./zod";
 import { isValidTimeZone } from "./time-zones";
@@ -209,6 +211,8 @@ export type OrderDetail = OrderListItem & {
   giftCodes: { total: number; redeemed: number; voided: number };
   /** The order's redeemed gift codes: who redeemed each and how much of its VIP time is still ahead of them. */
   redeemedGifts: RedeemedGiftView[];
+  /** Every gift code of the order with the tier it gives (decision 116) and its state. */
+  gifts: OrderGiftView[];
   history: OrderHistoryEntry[];
   /** Disputes and early fraud warnings on the order's payment, newest first (decision 094). */
   disputes: OrderDisputeView[];
@@ -222,6 +226,9 @@ export type OrderDetailResponse = { order: OrderDetail };
 export type ShipResponse = { order: OrderDetail; mailed: boolean };
 
 /** POST /:id/refunds: the provider accepted it; `order` shows it pending until its event arrives. */
+/** A gift code as the order's detail lists it. */
+export type OrderGiftView = { code: string; months: number; tier: GateTier; state: GiftCodeState };
+
 export type RedeemedGiftView = {
   code: string;
   /** The redeemer's username (null: their account is gone). */

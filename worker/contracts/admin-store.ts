@@ -2,7 +2,7 @@
 // with stock, and promotion codes (/api/admin/store). Each form's rules are one zod schema, run by
 // the Worker and by the SPA's form before sending. Money is integer cents; times travel as ISO
 // instants (the admin types them in their own time zone and the browser converts them).
-import { TIER_ID_PATTERN } from "./tier-gate";
+import { paidMinTierIdField, TIER_ID_PATTERN } from "./tier-gate";
 import { z } from "./zod";
 import { userText } from "./text";
 import { ALWAYS, requireFields } from "./admin-event-fields";
@@ -110,6 +110,8 @@ const productFields = {
     .literal(GIFT_MONTHS, { error: M.giftMonthsRequired })
     .nullish()
     .transform((v) => v ?? null),
+  /** The tier a gift gives (decision 116): a paid tier's id; null, absent or VIP's id: VIP. */
+  giftTierId: paidMinTierIdField(),
   perOrderLimit: wholeNumber(1, STORE_PER_ORDER_MAX, M.perOrderLimitInvalid).default(10),
   position: wholeNumber(0, STORE_POSITION_MAX, M.positionInvalid).default(0),
 };
@@ -156,6 +158,7 @@ const toProductValues = (v: ProductFields) => ({
   bundledAlbumId: v.kind === "merch" ? v.bundledAlbumId : null,
   weightClass: v.kind === "merch" ? v.weightClass : null,
   giftMonths: v.kind === "gift_vip" ? v.giftMonths : null,
+  giftTierId: v.kind === "gift_vip" ? v.giftTierId : null,
 });
 
 /** POST /api/admin/store/products and PUT .../products/:id: every field, each time. */
@@ -262,6 +265,8 @@ export type AdminProduct = {
   releaseTitle: string | null;
   weightClass: WeightClass | null;
   giftMonths: GiftMonths | null;
+  /** The tier a gift gives; null: VIP (and for other kinds). */
+  giftTierId: string | null;
   perOrderLimit: number;
   position: number;
   images: AdminProductImage[];

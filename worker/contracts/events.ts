@@ -4,6 +4,7 @@
 import type { PublicPresale } from "./presales";
 import type { EventTicketSale } from "./event-tickets-model";
 import type { Locale } from "./locale";
+import type { GateTier } from "./tier-gate";
 
 export const EVENT_MESSAGES = {
   eventNotFound: "Event not found",
@@ -77,7 +78,14 @@ export type EventResponse = { event: PublicEvent };
  * admins, and only from JOIN_WINDOW_MINUTES before the start until the end; `joinOpensAt` says
  * when it will be.
  */
-export type VirtualMeetView = PublicEvent & { joinUrl: string | null; joinOpensAt: string };
+export type VirtualMeetView = PublicEvent & {
+  joinUrl: string | null;
+  joinOpensAt: string;
+  /** The lowest tier the join link is for, with its names (decision 116); null: VIP and above. */
+  joinMinTier: GateTier | null;
+  /** The signed-in reader's tier is below the link's: it never comes, whatever the time. */
+  belowJoinTier: boolean;
+};
 export type VirtualMeetsResponse = { meets: VirtualMeetView[] };
 
 export const JOIN_WINDOW_MINUTES = 15;

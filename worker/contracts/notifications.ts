@@ -109,6 +109,9 @@ export type NotificationParams = {
   at?: string;
   /** vip_granted and vip_ended: the VIP is a redeemed gift's (it runs until `at`). */
   gift?: boolean;
+  /** vip_granted, vip_ended (gift) and gift_redeemed: a gift of a tier above VIP, by its names (decision 116); absent for VIP. */
+  tierEn?: string;
+  tierPtBR?: string;
   /** tier_offer: the percent off the first period (the tier's name is `title`, the offer's end `at`). */
   percent?: number;
   /** tier_offer: a win-back offer (to a member who had a paid tier). */

@@ -292,6 +292,8 @@ export const ROUTE_CODES = {
   // store: gift VIP
   gift_code_invalid: { status: 404, en: "This gift code does not exist" },
   gift_code_redeemed: { status: 409, en: "This gift code has already been redeemed" },
+  gift_tier_below_held: { status: 409, en: "You already have a higher tier than this gift gives: the code stays unused, to keep or give to someone else" },
+  gift_tier_comp_running: { status: 409, en: "Your complimentary membership of another tier is still running: redeem this gift once it ends" },
 
   // Tickets sold here (decision 055)
   ticket_type_not_found: { status: 404, en: "This ticket type does not exist" },

@@ -2,6 +2,7 @@
 // every release bought with a fresh signed link per format, every order with its status and
 // tracking, every gift code bought with its state; renewing one link; claiming what was bought as a
 // guest with another address.
+import type { GateTier } from "./tier-gate";
 import type { OrderTax } from "./tax-model";
 import { z } from "./zod";
 import { emailSchema } from "./auth";
@@ -106,6 +107,8 @@ export type GiftCodeState = (typeof GIFT_CODE_STATES)[number];
 export type CollectionGiftCode = {
   code: string;
   months: GiftMonths;
+  /** The membership tier it gives (decision 116), by its names. */
+  tier: GateTier;
   state: GiftCodeState;
   /** Who redeemed it: their username only. */
   redeemedBy: string | null;

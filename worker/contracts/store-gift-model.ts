@@ -2,6 +2,7 @@
 // redeemed, and the answers of /api/store/gifts. Zod-free: the /redeem page and the gift card
 // import it.
 import type { GiftMonths } from "./store-model";
+import type { GateTier } from "./tier-gate";
 
 export const GIFT_API = "/api/store/gifts";
 
@@ -55,6 +56,8 @@ export function addCalendarMonthsUtc(at: number, months: number): number {
 /** POST /api/store/gifts/redeem: what the redeemer got. Dates are ISO 8601. */
 export type GiftRedeemResponse = {
   months: GiftMonths;
+  /** The membership tier the gift gave (decision 116), by its names. */
+  tier: GateTier;
   /**
    * When the member's complimentary VIP now ends: the gift's months added after any VIP time they
    * already had. null: their VIP was already complimentary until revoked, and stays so.
@@ -74,6 +77,8 @@ export type GiftCodeState = (typeof GIFT_CODE_STATES)[number];
 export type GiftCardResponse = {
   code: string;
   months: GiftMonths;
+  /** The membership tier the gift gives, by its names. */
+  tier: GateTier;
   state: GiftCodeState;
   /** Who redeemed it (their username) and when; null until then. */
   redeemedBy: string | null;

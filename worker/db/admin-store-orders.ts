@@ -7,6 +7,7 @@ import type { DB } from "./client";
 import { auditLog } from "./schema/operations";
 import { entitlements, giftCodes, orderLines, orders, products, revenueEntries } from "./schema/store";
 import { users } from "./schema/accounts";
+import { membershipTiers } from "./schema/tiers";
 import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "#contracts/admin-store-orders-limits.ts";
 import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "#contracts/admin-store-orders.ts";
 import type { Period } from "../lib/ticket-periods";
@@ -140,7 +141,7 @@ export function addressOf(stored: Record<string, string | null> | null): OrderAd
 
 /** One order with everything the detail page shows; null when there is none. */
 export async function findOrderDetail(db: DB, id: string): Promise<Omit<OrderDetail, "disputes"> | null> {
-  const [found, lines, rights, gifts, audits, refunds, tickets] = await db.batch([
+  const [found, lines, rights, gifts, audits, refunds, tickets, giftList] = await db.batch([
     db
       .select({ order: orders, username: users.username, items: listColumns.items, physical: listColumns.physical })
       .from(orders)
@@ -172,6 +173,20 @@ export async function findOrderDetail(db: DB, id: string): Promise<Omit<OrderDet
       .groupBy(sql.raw(REFUND_OF_REF))
       .orderBy(sql`min(${revenueEntries.occurredAt})`, sql`min(${revenueEntries.id})`),
     orderTicketLinesQuery(db, id),
+    db
+      .select({
+        code: giftCodes.code,
+        months: giftCodes.months,
+        tierId: giftCodes.tierId,
+        en: membershipTiers.nameEn,
+        ptBR: membershipTiers.namePtBR,
+        redeemedAt: giftCodes.redeemedAt,
+        voidedAt: giftCodes.voidedAt,
+      })
+      .from(giftCodes)
+      .leftJoin(membershipTiers, eq(membershipTiers.id, giftCodes.tierId))
+      .where(eq(giftCodes.orderId, id))
+      .orderBy(asc(giftCodes.code)),
   ]);
   const row = found[0];
   if (!row) return null;
@@ -211,6 +226,12 @@ export async function findOrderDetail(db: DB, id: string): Promise<Omit<OrderDet
     entitlements: { total: rights[0]?.total ?? 0, revoked: rights[0]?.revoked ?? 0 },
     giftCodes: { total: gifts[0]?.total ?? 0, redeemed: gifts[0]?.redeemed ?? 0, voided: gifts[0]?.voided ?? 0 },
     redeemedGifts: redeemed.map(({ code, redeemer, remainingMs, settled }) => ({ code, redeemer, remainingMs, settled })),
+    gifts: giftList.map((g) => ({
+      code: g.code,
+      months: g.months,
+      tier: { id: g.tierId, name: { en: g.en ?? g.tierId, ptBR: g.ptBR ?? g.tierId } },
+      state: g.redeemedAt !== null ? "redeemed" : g.voidedAt !== null ? "void" : "unredeemed",
+    })),
     history: history.entries,
   };
 }

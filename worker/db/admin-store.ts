@@ -108,6 +108,7 @@ function toAdminProduct(row: ProductRow, related: Related): AdminProduct {
     releaseTitle: release ? (related.titles.get(release) ?? null) : null,
     weightClass: row.weightClass,
     giftMonths: row.giftMonths as GiftMonths | null,
+    giftTierId: row.giftTierId,
     perOrderLimit: row.perOrderLimit,
     position: row.position,
     images: (related.images.get(row.id) ?? []).map((i) => ({ id: i.id, url: productImageUrl(i.imageKey), position: i.position })),

@@ -123,19 +123,27 @@ export async function findStreamSource(
   return row ? { audioKey: row.audioKey, state: trackStateOf(row, now), earlyMinTierId: row.ownTier ?? row.albumTier } : undefined;
 }
 
-/** A track's lossless master (decision 054) and its release state; undefined for an unknown track. */
+/** A track's lossless master (decision 054), its release state and its early access's tier (as findStreamSource); undefined for an unknown track. */
 export async function findMasterSource(
   db: DB,
   id: string,
   now = Date.now(),
-): Promise<{ masterKey: string | null; masterFormat: "flac" | "wav" | null; state: ReleaseState } | undefined> {
+): Promise<{ masterKey: string | null; masterFormat: "flac" | "wav" | null; state: ReleaseState; earlyMinTierId: string | null } | undefined> {
   const row = await db
-    .select({ ...trackColumns, masterKey: tracks.masterKey, masterFormat: tracks.masterFormat })
+    .select({
+      ...trackColumns,
+      masterKey: tracks.masterKey,
+      masterFormat: tracks.masterFormat,
+      ownTier: tracks.earlyMinTierId,
+      albumTier: albums.earlyMinTierId,
+    })
     .from(tracks)
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(eq(tracks.id, id))
     .get();
-  return row ? { masterKey: row.masterKey, masterFormat: row.masterFormat, state: trackStateOf(row, now) } : undefined;
+  return row
+    ? { masterKey: row.masterKey, masterFormat: row.masterFormat, state: trackStateOf(row, now), earlyMinTierId: row.ownTier ?? row.albumTier }
+    : undefined;
 }
 
 export type PreviewSource = { audioKey: string | null; previewEnabled: boolean; previewStartSeconds: number; previewKey: string | null; state: ReleaseState };

@@ -116,8 +116,11 @@ export async function endExpiredGraces(db: DB, now = Date.now(), userId?: string
   return rows.map((r) => r.id);
 }
 
-/** A comp the cron removed at its end (a redeemed gift run out); vipEnded: the member's VIP ended with it. */
-export type EndedComp = { userId: string; endsAt: number; vipEnded: boolean };
+/**
+ * A comp the cron removed at its end (a redeemed gift run out); vipEnded: the member's VIP ended
+ * with it; tierChanged: their tier moved (a gift of a higher tier beside a lower subscription ran out).
+ */
+export type EndedComp = { userId: string; endsAt: number; tierId: string; vipEnded: boolean; tierChanged: boolean };
 
 /**
  * Removes the comps whose end has come (redeemed gifts run out) and turns off the VIP of those
@@ -126,20 +129,32 @@ export type EndedComp = { userId: string; endsAt: number; vipEnded: boolean };
  * is never touched.
  */
 export async function endExpiredComps(db: DB, now = Date.now()): Promise<EndedComp[]> {
-  const [ended, removed] = await runBatch(db, [
+  // An expired comp already gives no tier in tierNow: the tier is brought in line (with its
+  // history) before the rows go, in the same batch (decision 116).
+  const expiring = sql`id IN (SELECT user_id FROM vip_comps WHERE ends_at <= ${now})`;
+  const [, retiered, ended, removed] = await runBatch(db, [
+    raw(
+      db,
+      sql`INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at)
+        SELECT id, tier_id, ${tierNow(now)}, ${now} FROM users WHERE ${expiring} AND tier_id IS NOT ${tierNow(now)}`,
+    ),
+    raw(db, sql`UPDATE users SET tier_id = ${tierNow(now)}, updated_at = ${now} WHERE ${expiring} AND tier_id IS NOT ${tierNow(now)} RETURNING id`),
     raw(
       db,
       sql`UPDATE users SET is_vip = 0, updated_at = ${now}
-        WHERE is_vip = 1 AND id IN (SELECT user_id FROM vip_comps WHERE ends_at <= ${now}) AND NOT ${isVipNow(now)}
+        WHERE is_vip = 1 AND ${expiring} AND NOT ${isVipNow(now)}
         RETURNING id`,
     ),
-    raw(db, sql`DELETE FROM vip_comps WHERE ends_at <= ${now} RETURNING user_id, ends_at`),
+    raw(db, sql`DELETE FROM vip_comps WHERE ends_at <= ${now} RETURNING user_id, ends_at, tier_id`),
   ]);
   const vipEnded = new Set((ended?.results as { id: string }[] | undefined)?.map((r) => r.id));
-  return ((removed?.results ?? []) as { user_id: string; ends_at: number }[]).map((r) => ({
+  const tierChanged = new Set((retiered?.results as { id: string }[] | undefined)?.map((r) => r.id));
+  return ((removed?.results ?? []) as { user_id: string; ends_at: number; tier_id: string }[]).map((r) => ({
     userId: r.user_id,
     endsAt: r.ends_at,
+    tierId: r.tier_id,
     vipEnded: vipEnded.has(r.user_id),
+    tierChanged: tierChanged.has(r.user_id),
   }));
 }
 

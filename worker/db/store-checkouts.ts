@@ -141,6 +141,7 @@ export const listCheckoutLines = (db: DB, checkoutId: string) =>
       trackId: products.trackId,
       bundledAlbumId: products.bundledAlbumId,
       giftMonths: products.giftMonths,
+      giftTierId: products.giftTierId,
       size: productVariants.size,
       colour: productVariants.colour,
       sku: productVariants.sku,

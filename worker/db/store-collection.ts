@@ -2,6 +2,7 @@
 // with lines and tracking, the gift codes they bought; guest purchases attached to them (their own
 // verified address, or another they proved with a claim link). Outcomes, never HTTP errors; every
 // read is scoped to the member in its query, so another member's rows are simply not found.
+import { membershipTiers } from "./schema/tiers";
 import { orderTaxOf } from "./store-orders";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DB } from "./client";
@@ -191,6 +192,9 @@ export async function listBoughtGiftCodes(db: DB, userId: string): Promise<Colle
     .select({
       code: giftCodes.code,
       months: giftCodes.months,
+      tierId: giftCodes.tierId,
+      tierEn: membershipTiers.nameEn,
+      tierPtBR: membershipTiers.namePtBR,
       redeemedAt: giftCodes.redeemedAt,
       voidedAt: giftCodes.voidedAt,
       redeemer: users.username,
@@ -199,11 +203,13 @@ export async function listBoughtGiftCodes(db: DB, userId: string): Promise<Colle
     .from(giftCodes)
     .innerJoin(orders, eq(orders.id, giftCodes.orderId))
     .leftJoin(users, eq(users.id, giftCodes.redeemedBy))
+    .leftJoin(membershipTiers, eq(membershipTiers.id, giftCodes.tierId))
     .where(eq(giftCodes.buyerUserId, userId))
     .orderBy(desc(giftCodes.createdAt), giftCodes.code);
   return rows.map((g) => ({
     code: g.code,
     months: g.months as GiftMonths,
+    tier: { id: g.tierId, name: { en: g.tierEn ?? g.tierId, ptBR: g.tierPtBR ?? g.tierId } },
     state: g.voidedAt ? "void" : g.redeemedAt ? "redeemed" : "unredeemed",
     redeemedBy: g.redeemedAt && !g.voidedAt ? g.redeemer : null,
     redeemedAt: g.voidedAt ? null : iso(g.redeemedAt),

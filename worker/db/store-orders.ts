@@ -7,6 +7,7 @@ import type { DB } from "./client";
 import type { Statement } from "./d1";
 import { albums, tracks } from "./schema/music";
 import { entitlements, giftCodes, orderLines, orders, products, stockHolds } from "./schema/store";
+import { membershipTiers } from "./schema/tiers";
 import type { StoreCheckoutRow } from "./store-checkouts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import type { OrderTax, TaxBehavior } from "#contracts/tax-model.ts";
@@ -38,7 +39,8 @@ export type PaidOrder = {
   /** The releases the order gives (digital lines, merch bundles), each once, with a fresh id. */
   entitlements: { id: string; albumId: string | null; trackId: string | null }[];
   /** One code per gift line unit. */
-  giftCodes: { code: string; months: number }[];
+  /** One per gift unit: the months and the tier its product gives (decision 116). */
+  giftCodes: { code: string; months: number; tierId: string }[];
   /**
    * The checkout's holds: any an earlier expiry released (as the batch finds them, not as they
    * were read) have their stock taken again where it is still there.
@@ -187,12 +189,13 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
   for (const g of o.giftCodes) {
     statements.push(
       stmt(
-        `INSERT INTO gift_codes (code, order_id, months, buyer_email, buyer_user_id, created_at)
-         SELECT ?2, o.id, ?3, o.email, o.user_id, ?4 FROM orders o WHERE o.id = ?1`,
+        `INSERT INTO gift_codes (code, order_id, months, tier_id, buyer_email, buyer_user_id, created_at)
+         SELECT ?2, o.id, ?3, ?5, o.email, o.user_id, ?4 FROM orders o WHERE o.id = ?1`,
         o.orderId,
         g.code,
         g.months,
         now,
+        g.tierId,
       ),
     );
   }
@@ -254,5 +257,14 @@ export const listOrderEntitlements = (db: DB, orderId: string) =>
     .where(and(eq(entitlements.orderId, orderId)))
     .all();
 
-export const listOrderGiftCodes = (db: DB, orderId: string) =>
-  db.select({ code: giftCodes.code, months: giftCodes.months }).from(giftCodes).where(eq(giftCodes.orderId, orderId)).orderBy(asc(giftCodes.code)).all();
+/** An order's gift codes with their tier's names (its id where the ladder lacks it), for the receipt. */
+export const listOrderGiftCodes = async (db: DB, orderId: string) =>
+  (
+    await db
+      .select({ code: giftCodes.code, months: giftCodes.months, tierId: giftCodes.tierId, en: membershipTiers.nameEn, ptBR: membershipTiers.namePtBR })
+      .from(giftCodes)
+      .leftJoin(membershipTiers, eq(membershipTiers.id, giftCodes.tierId))
+      .where(eq(giftCodes.orderId, orderId))
+      .orderBy(asc(giftCodes.code))
+      .all()
+  ).map((g) => ({ code: g.code, months: g.months, tier: { en: g.en ?? g.tierId, ptBR: g.ptBR ?? g.tierId } }));

@@ -7,7 +7,7 @@ import { publicCacheControl } from "../lib/cache-control";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { notFound, routeError } from "../lib/errors";
-import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import { gateTier, passesVipTier, tiersForMinTiers } from "../db/tier-gate";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { listedEvents } from "../services/events";
 import { requestLanguage } from "../middleware/content-language";
@@ -154,17 +154,18 @@ export const eventRoutes = new Hono<HonoEnv>()
     const user = c.var.user;
     const locale = requestLanguage(c);
     const rows = await listOpenOnlineEvents(c.var.db, now, VIRTUAL_MEETS_LIMIT);
-    const tiers = user
-      ? await tiersForMinTiers(
-          c.var.db,
-          rows.map((row) => row.vipMinTierId),
-        )
-      : [];
+    // Read for visitors too: every card names the tier its link asks (decision 116).
+    const tiers = await tiersForMinTiers(
+      c.var.db,
+      rows.map((row) => row.vipMinTierId),
+    );
     const canJoin = (row: (typeof rows)[number]) => Boolean(user && passesVipTier(user, row.vipMinTierId, tiers));
     const meets = rows.map((row): VirtualMeetView => ({
       ...toPublicEvent(row, now, locale),
       joinUrl: canJoin(row) && row.joinUrl && isJoinOpen(row, now) ? row.joinUrl : null,
       joinOpensAt: new Date(joinOpensAt(row)).toISOString(),
+      joinMinTier: row.vipMinTierId === null ? null : gateTier(tiers, row.vipMinTierId),
+      belowJoinTier: Boolean(user) && !canJoin(row),
     }));
     if (user) {
       c.header("Cache-Control", "no-store");

@@ -165,6 +165,8 @@ export const musicRoutes = new Hono<HonoEnv>()
     const { id } = c.req.valid("param");
     const source = await findMasterSource(c.var.db, id);
     if (!source || (source.state === "hidden" && !user.isAdmin)) throw trackNotFound();
+    // During early access the master follows the full stream's gate (decision 116).
+    if (source.state === "early" && !(await hearsEarly(c.var.db, user, id, source.earlyMinTierId))) throw routeError("tier_required");
     if (!source.masterKey || !source.masterFormat) throw routeError("lossless_unavailable");
     const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, user.id, "master", id);
     const url = `/media/masters/${id}?token=${encodeURIComponent(token)}`;
@@ -199,9 +201,14 @@ export const musicRoutes = new Hono<HonoEnv>()
     return c.json<PreviewPlayResponse>(result);
   })
 
+  // A play is counted only for who may hear the track in full: during early access, the stream's gate (decision 116).
   .post("/tracks/:id/plays", requireUser, fullListener, validate("param", trackIdParamSchema), async (c) => {
     const db = c.var.db;
-    const result = await recordPlay(db, c.var.user.id, c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    const source = await findStreamSource(db, id);
+    if (!source || (source.state === "hidden" && !c.var.user.isAdmin)) throw trackNotFound();
+    if (source.state === "early" && !(await hearsEarly(db, c.var.user, id, source.earlyMinTierId))) throw routeError("tier_required");
+    const result = await recordPlay(db, c.var.user.id, id);
     if (!result) throw trackNotFound();
     if (result.counted) forget(TRACKS_KEY);
     return c.json<PlayResponse>({ ...result, totalPlays: await totalPlays(db) });

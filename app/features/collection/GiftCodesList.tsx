@@ -1,8 +1,9 @@
-// The gift codes the member bought: the code, how many months of VIP, its state (redeemed names
+// The gift codes the member bought: the code, how many months of which tier, its state (redeemed names
 // the member by username only), and a link to its printable card.
 import { useIntl } from "react-intl";
 import type { CollectionGiftCode } from "#contracts/store-collection.ts";
 import { collectionMessages as m, giftStateMessages } from "./messages";
+import { tierNameIn } from "../../lib/tiers/tierGate";
 
 /** The printable card with its QR code (the gift's own page, /redeem/card/<code>). */
 export const giftCardPath = (code: string) => `/redeem/card/${encodeURIComponent(code)}`;
@@ -14,7 +15,7 @@ export function GiftCodesList({ giftCodes }: { giftCodes: CollectionGiftCode[] }
       {giftCodes.map((gift) => (
         <li key={gift.code} className="card collection-gift">
           <code className="collection-gift-code">{gift.code}</code>
-          <span>{intl.formatMessage(m.giftMonths, { months: gift.months })}</span>
+          <span>{intl.formatMessage(m.giftMonths, { months: gift.months, tier: tierNameIn(intl, gift.tier) })}</span>
           <span className={`badge collection-gift-${gift.state}`}>{intl.formatMessage(giftStateMessages[gift.state])}</span>
           {gift.redeemedBy && <span className="muted">{intl.formatMessage(m.redeemedBy, { username: gift.redeemedBy })}</span>}
           {gift.state === "unredeemed" && (

@@ -79,7 +79,10 @@ export const collectionMessages = {
   orderTaxId: defineMessage<{ id: string }>({ id: "collection.order.taxId", defaultMessage: "Your tax ID: {id}" }),
   orderLine: defineMessage<{ quantity: number; title: string }>({ id: "collection.order.line", defaultMessage: "{quantity} × {title}" }),
   shippedWith: defineMessage<{ carrier: string; number: string }>({ id: "collection.order.shippedWith", defaultMessage: "Shipped with {carrier}: {number}" }),
-  giftMonths: defineMessage<{ months: number }>({ id: "collection.gift.months", defaultMessage: "{months, plural, one {# month} other {# months}} of VIP" }),
+  giftMonths: defineMessage<{ months: number; tier: string }>({
+    id: "collection.gift.months",
+    defaultMessage: "{months, plural, one {# month} other {# months}} of {tier}",
+  }),
   redeemedBy: defineMessage<{ username: string }>({ id: "collection.gift.redeemedBy", defaultMessage: "Redeemed by @{username}" }),
   printCardNamed: defineMessage<{ code: string }>({ id: "collection.gift.printNamed", defaultMessage: "Print the card of {code}" }),
 };

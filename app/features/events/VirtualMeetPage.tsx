@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
 import { useIntl } from "react-intl";
+import { Link } from "@tanstack/react-router";
 import { JOIN_WINDOW_MINUTES, type VirtualMeetView } from "#contracts/events.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { VipGatePanel } from "../../components/Gate";
@@ -23,6 +24,7 @@ import { EventWhen } from "./EventWhen";
 import type { Locale } from "#contracts/locale.ts";
 import { eventEnd } from "./format";
 import { eventsMessages as m } from "./messages";
+import { minTierMessage, tierGateMessages, tierNameIn } from "../../lib/tiers/tierGate";
 import { virtualMeetsQueryOptions } from "./queries";
 import "./events.css";
 
@@ -56,7 +58,8 @@ function useRefetchAtJoinWindows(meets: readonly VirtualMeetView[] | undefined, 
     let overdue = false;
     for (const meet of meets) {
       const end = eventEnd(meet).getTime();
-      if (end <= now) continue;
+      // A link the reader's tier does not open never comes: nothing to wait for.
+      if (end <= now || meet.belowJoinTier) continue;
       if (webUrl(meet.joinUrl)) {
         at = Math.min(at, end);
         continue;
@@ -131,6 +134,7 @@ function NextMeet({ meet }: { meet: VirtualMeetView }) {
   return (
     <div className="meet-next">
       <p className="meet-next-title">{meet.title}</p>
+      <JoinTierBadge meet={meet} />
       <EventWhen iso={meet.eventDate} timeZone={meet.timeZone} />
     </div>
   );
@@ -146,6 +150,7 @@ function MeetCard({ meet }: { meet: VirtualMeetView }) {
         <h3 id={`${id}-title`} className="event-title">
           {meet.title}
         </h3>
+        <JoinTierBadge meet={meet} />
         <EventWhen iso={meet.eventDate} timeZone={meet.timeZone} />
         {meet.description?.trim() && <p className="event-desc">{meet.description}</p>}
         {/* Announced when the link arrives while the page is open. */}
@@ -161,6 +166,11 @@ function MeetCard({ meet }: { meet: VirtualMeetView }) {
               <Icon name="video" size={20} />
               {intl.formatMessage(m.join)}
             </a>
+          ) : meet.belowJoinTier && meet.joinMinTier ? (
+            <p className="info-banner meet-join-tier">
+              {intl.formatMessage(m.joinNeedsTier, { tier: tierNameIn(intl, meet.joinMinTier) })}{" "}
+              <Link to="/vip-signup">{intl.formatMessage(tierGateMessages.joinCta)}</Link>
+            </p>
           ) : (
             <p className="info-banner meet-join-later">
               {/* The window itself is explained once, above the list. In the event's zone, as its start. */}
@@ -174,5 +184,16 @@ function MeetCard({ meet }: { meet: VirtualMeetView }) {
         <RemindMe event={meet} />
       </div>
     </article>
+  );
+}
+
+/** "Inner Circle and above" when the meet's link is for a tier above VIP (the Worker names it). */
+function JoinTierBadge({ meet }: { meet: VirtualMeetView }) {
+  const intl = useIntl();
+  if (!meet.joinMinTier) return null;
+  return (
+    <p className="meet-tier">
+      <span className="badge badge-vip">{intl.formatMessage(minTierMessage, { tier: tierNameIn(intl, meet.joinMinTier) })}</span>
+    </p>
   );
 }

@@ -59,6 +59,7 @@ export const eventsMessages = {
     defaultMessage: "The join link appears here {minutes} minutes before each meet starts.",
   }),
   joinFrom: defineMessage<{ time: string }>({ id: "virtualMeet.joinFrom", defaultMessage: "Join link from {time}" }),
+  joinNeedsTier: defineMessage<{ tier: string }>({ id: "virtualMeet.joinNeedsTier", defaultMessage: "The join link of this meet is for {tier} and above." }),
   yourTime: defineMessage<{ time: string }>({ id: "events.when.yours", defaultMessage: "your time: {time}" }),
   joinLabel: defineMessage<{ title: string }>({ id: "virtualMeet.join.label", defaultMessage: "Join now: {title} (opens in a new tab)" }),
 };

@@ -1,7 +1,8 @@
-// The printable gift card (/redeem/card/$code): the artist's picture, "A gift of N months of VIP",
+// The printable gift card (/redeem/card/$code): the artist's picture, "A gift of N months of {tier}",
 // the code in large type and a QR code of the address that redeems it, with a Print button. Only
 // its buyer (and an administrator) gets its data; anyone else is told there is no card here. On
 // paper (redeem.css, @media print) only the card is printed, black on white.
+import { tierNameIn } from "../../lib/tiers/tierGate";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -63,7 +64,7 @@ function GiftCard({ card }: { card: GiftCardResponse }) {
             <FormattedMessage {...m.cardEyebrow} />
           </p>
           <h2 id="gift-card-title" className="gift-card-title">
-            <FormattedMessage {...m.cardGift} values={{ months: card.months, artist: artist?.name ?? "" }} />
+            <FormattedMessage {...m.cardGift} values={{ months: card.months, artist: artist?.name ?? "", tier: tierNameIn(intl, card.tier) }} />
           </h2>
           <p className="gift-card-code-label">
             <FormattedMessage {...m.cardCodeLabel} />

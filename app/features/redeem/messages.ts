@@ -33,6 +33,26 @@ export const redeemMessages = {
     cardVoid: { id: "redeem.card.void", defaultMessage: "This code is void: its order was refunded." },
   }),
   successUntil: defineMessage<{ date: string }>({ id: "redeem.success.until", defaultMessage: "You're VIP until {date}." }),
+  successTierUntil: defineMessage<{ tier: string; date: string }>({
+    id: "redeem.success.tierUntil",
+    defaultMessage: "Your {tier} membership runs until {date}.",
+  }),
+  successTierNoEnd: defineMessage<{ tier: string }>({
+    id: "redeem.success.tierNoEnd",
+    defaultMessage: "Your {tier} membership has no end date, and stays so: the gift cannot add to it.",
+  }),
+  successGift: defineMessage<{ months: number; tier: string }>({
+    id: "redeem.success.gift",
+    defaultMessage: "{months, plural, one {# month} other {# months}} of {tier}",
+  }),
+  errorBelowHeld: defineMessage<{ held: string; gift: string }>({
+    id: "redeem.error.belowHeld",
+    defaultMessage: "You already have {held}, above the {gift} this gift gives: the code stays unused, to keep or to give to someone else.",
+  }),
+  errorCompRunning: defineMessage<{ gift: string }>({
+    id: "redeem.error.compRunning",
+    defaultMessage: "Your complimentary membership of another tier is still running: redeem this gift of {gift} once it ends. The code stays unused.",
+  }),
   successAfter: defineMessage<{ date: string }>({
     id: "redeem.success.after",
     defaultMessage: "The gift's months were added after the VIP time you already had, which ran until {date}.",
@@ -41,9 +61,9 @@ export const redeemMessages = {
     id: "redeem.success.renews",
     defaultMessage: "Your paid membership still renews on {date}. To live on the gift instead of paying, cancel the renewal in your membership.",
   }),
-  cardGift: defineMessage<{ months: number; artist: string }>({
+  cardGift: defineMessage<{ months: number; artist: string; tier: string }>({
     id: "redeem.card.gift",
-    defaultMessage: "A gift of {months, plural, one {# month} other {# months}} of {artist} VIP",
+    defaultMessage: "A gift of {months, plural, one {# month} other {# months}} of {artist} {tier}",
   }),
   cardHow: defineMessage<{ address: string }>({ id: "redeem.card.how", defaultMessage: "Scan the code, or go to {address} and type it in." }),
   cardRedeemed: defineMessage<{ username: string; date: string }>({ id: "redeem.card.redeemed", defaultMessage: "Redeemed by @{username} on {date}." }),

@@ -55,6 +55,8 @@ export const products = sqliteTable(
     bundledAlbumId: text("bundled_album_id").references(() => albums.id, { onDelete: "restrict" }),
     weightClass: text("weight_class", { enum: WEIGHT_CLASSES }),
     giftMonths: integer("gift_months"),
+    /** The membership tier a gift gives (migrations/0083; null: VIP). */
+    giftTierId: text("gift_tier_id"),
     perOrderLimit: integer("per_order_limit").notNull().default(10),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
@@ -349,7 +351,7 @@ export const downloadCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.entitlementId, t.day] })],
 );
 
-// Gift VIP codes an order bought: redeemed once, by a signed-in member, for `months` of VIP.
+// Gift codes an order bought: redeemed once, by a signed-in member, for `months` of the code's tier.
 export const giftCodes = sqliteTable(
   "gift_codes",
   {
@@ -358,6 +360,8 @@ export const giftCodes = sqliteTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     months: integer("months").notNull(),
+    /** The membership tier the gift gives, as its product named it when bought (migrations/0083). */
+    tierId: text("tier_id").notNull().default("vip"),
     buyerEmail: text("buyer_email").notNull(),
     buyerUserId: text("buyer_user_id").references(() => users.id, { onDelete: "set null" }),
     redeemedBy: text("redeemed_by").references(() => users.id, { onDelete: "set null" }),

@@ -19,6 +19,7 @@
 //   DELETE /promo-codes/:code                     the code
 // Every write is audited in its batch. Unknown ids answer 404 with the area's code; a rule that needs
 // the catalog (the album or track exists) answers 400 at its field.
+import { checkMinTierChoice } from "../../services/tier-gate-check";
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
@@ -136,6 +137,7 @@ const productRoutes = new Hono<HonoEnv>()
   .post("/", validate("json", productInputSchema), async (c) => {
     const values = c.req.valid("json");
     await checkReleases(c, values);
+    await checkMinTierChoice(c.var.db, values.giftTierId, null, "giftTierId");
     const product = await createProduct(c.var.db, actorOf(c), values);
     if (isRefused(product)) throw routeError("product_slug_taken");
     return c.json<AdminProductResponse>({ product }, 201);
@@ -148,6 +150,7 @@ const productRoutes = new Hono<HonoEnv>()
     const values = await parseJsonBody(c, productInputSchema);
     if (values.kind !== before.kind) throw routeError("product_kind_locked");
     await checkReleases(c, values);
+    await checkMinTierChoice(c.var.db, values.giftTierId, before.giftTierId, "giftTierId");
     const product = await updateProduct(c.var.db, actorOf(c), before, values);
     if (product === null) throw routeError("product_not_found");
     if (isRefused(product)) throw routeError("product_slug_taken");

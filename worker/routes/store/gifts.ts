@@ -1,7 +1,9 @@
 // /api/store/gifts: gift VIP codes after the order that bought them (decision 054).
 //   POST /redeem   { code }: a signed-in member (any, VIP or not; visitors and banned members
-//                  401) redeems a code for complimentary VIP, once: unknown, malformed or voided
-//                  404 gift_code_invalid, taken 409 gift_code_redeemed; attempts are rate-limited
+//                  401) redeems a code for a complimentary membership of its tier, once: unknown,
+//                  malformed or voided 404 gift_code_invalid, taken 409 gift_code_redeemed; a member
+//                  holding a higher tier 409 gift_tier_below_held, one whose comp of another tier
+//                  still runs 409 gift_tier_comp_running (the code untouched); attempts are rate-limited
 //                  per account and per address (429) before the code is looked up
 //   GET  /:code    the printable card's data: the buyer's own code, or any for an administrator;
 //                  anyone else 404 gift_code_invalid, as for a code that does not exist
@@ -37,9 +39,14 @@ export const storeGiftRoutes = new Hono<HonoEnv>()
     const redeemed = await redeemGift(db, c.req.valid("json").code, user.id);
     if (redeemed === "invalid") throw invalidCode();
     if (redeemed === "redeemed") throw routeError("gift_code_redeemed");
+    if ("refused" in redeemed) {
+      const { held, gift } = redeemed;
+      const params = { heldEn: held.name.en, heldPtBR: held.name.ptBR, giftEn: gift.name.en, giftPtBR: gift.name.ptBR };
+      throw routeError(redeemed.refused === "below_held" ? "gift_tier_below_held" : "gift_tier_comp_running", { params });
+    }
     c.executionCtx.waitUntil(announceRedemption(c.env, db, redeemed));
-    const { months, vipUntil, addedAfter, subscriptionRenews } = redeemed;
-    return c.json<GiftRedeemResponse>({ months, vipUntil, addedAfter, subscriptionRenews });
+    const { months, tier, vipUntil, addedAfter, subscriptionRenews } = redeemed;
+    return c.json<GiftRedeemResponse>({ months, tier, vipUntil, addedAfter, subscriptionRenews });
   })
 
   .get("/:code", async (c) => {
@@ -54,6 +61,7 @@ export const storeGiftRoutes = new Hono<HonoEnv>()
     return c.json<GiftCardResponse>({
       code: card.code,
       months: card.months,
+      tier: card.tier,
       state,
       redeemedBy: card.redeemedBy,
       redeemedAt: card.redeemedAt === null ? null : new Date(card.redeemedAt).toISOString(),

@@ -34,8 +34,8 @@ const en = {
   shipsNext: "We will e-mail you the tracking number when it ships.",
   downloadsHeading: "Your downloads",
   downloadsValidity: (days: string) => `These links work for ${days} days. Your collection always has fresh ones.`,
-  giftHeading: "Your gift VIP codes",
-  giftMonths: (months: string) => `${months} month(s) of VIP`,
+  giftHeading: "Your gift codes",
+  giftMonths: (months: string, tier: string) => `${months} month(s) of ${tier}`,
   giftHow: (redeemUrl: string) => `Give a code to a friend: they redeem it, signed in, at ${redeemUrl}`,
   collection: "Everything you bought is in your collection:",
   why: (brand: string) => `You get this e-mail because you placed an order on ${brand}.`,
@@ -73,8 +73,8 @@ const ptBR: typeof en = {
   shipsNext: "Enviaremos o código de rastreio por e-mail quando o pedido for despachado.",
   downloadsHeading: "Seus downloads",
   downloadsValidity: (days) => `Estes links valem por ${days} dias. Sua coleção sempre tem links novos.`,
-  giftHeading: "Seus códigos de VIP para presentear",
-  giftMonths: (months) => `${months} mês(es) de VIP`,
+  giftHeading: "Seus códigos para presentear",
+  giftMonths: (months, tier) => `${months} mês(es) de ${tier}`,
   giftHow: (redeemUrl) => `Dê um código a um amigo: ele o resgata, conectado, em ${redeemUrl}`,
   collection: "Tudo o que você comprou está na sua coleção:",
   why: (brand) => `Você recebe este e-mail porque fez um pedido no ${brand}.`,
@@ -89,6 +89,9 @@ const ptBR: typeof en = {
   labelStockShort: "Estoque esgotado para",
   adminFooter: "Veja todos os pedidos no painel administrativo, em Loja.",
 };
+
+/** A gift's tier in the receipt's language. */
+const tierIn = (locale: Locale, tier: { en: string; ptBR: string }) => (locale === "pt-BR" ? tier.ptBR : tier.en);
 
 export const STORE_ORDER_TEXTS: Record<Locale, typeof en> = { en, "pt-BR": ptBR };
 
@@ -111,7 +114,8 @@ export type ReceiptFacts = {
   shipTo: { name: string | null; address: ShippingAddress } | null;
   downloads: ReceiptDownload[];
   linkValidDays: number;
-  giftCodes: { code: string; months: number }[];
+  /** Each with its tier's names (decision 116). */
+  giftCodes: { code: string; months: number; tier: { en: string; ptBR: string } }[];
   siteUrl: string;
   /** The order's tickets (decision 055); an order of tickets only has no collection link. */
   tickets?: ReceiptTickets;
@@ -160,7 +164,7 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
     text.push(
       "",
       `${t.giftHeading}:`,
-      ...order.giftCodes.map((g) => `${g.code} (${t.giftMonths(mailNumber(locale, g.months))}): ${order.siteUrl}${redeemPath(g.code)}`),
+      ...order.giftCodes.map((g) => `${g.code} (${t.giftMonths(mailNumber(locale, g.months), tierIn(locale, g.tier))}): ${order.siteUrl}${redeemPath(g.code)}`),
       t.giftHow(redeemUrl),
     );
   }
@@ -188,7 +192,9 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
   if (order.giftCodes.length) {
     html.push(`<h2 style="font-size:16px">${e(t.giftHeading)}</h2><ul>`);
     html.push(
-      ...order.giftCodes.map((g) => `<li>${link(`${order.siteUrl}${redeemPath(g.code)}`, g.code)} (${e(t.giftMonths(mailNumber(locale, g.months)))})</li>`),
+      ...order.giftCodes.map(
+        (g) => `<li>${link(`${order.siteUrl}${redeemPath(g.code)}`, g.code)} (${e(t.giftMonths(mailNumber(locale, g.months), tierIn(locale, g.tier)))})</li>`,
+      ),
     );
     html.push(`</ul><p>${e(t.giftHow(redeemUrl))}</p>`);
   }

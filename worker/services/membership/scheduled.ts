@@ -8,6 +8,8 @@ import { endExpiredComps, endExpiredGraces } from "../../db/payments";
 import { announceRoleChange } from "../realtime/role-change";
 import type { AppEnv } from "../../env";
 import { notifyVipChanged } from "../notifications/membership";
+import { readTiers } from "../../db/tiers";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
 
 export async function endExpiredVipGraces(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {
   const db = createDb(env.DB);
@@ -29,11 +31,18 @@ export async function endExpiredVipGraces(controller: Pick<ScheduledController, 
  * VIP (a paying subscription) is left alone.
  */
 async function endGiftedVip(env: AppEnv, db: DB, now: number): Promise<number> {
-  const ended = (await endExpiredComps(db, now)).filter((comp) => comp.vipEnded);
+  const comps = await endExpiredComps(db, now);
+  const ended = comps.filter((comp) => comp.vipEnded);
   if (ended.length > 0) console.log(`payments: VIP ended for ${ended.length} member(s) whose gifted VIP ran out`);
-  for (const { userId, endsAt } of ended) {
+  // A gift of a tier above VIP is named in its end's notice (decision 116); VIP's keeps its words.
+  const ladder = ended.some((comp) => comp.tierId !== VIP_TIER_ID) ? await readTiers(db) : [];
+  for (const { userId, endsAt, tierId } of ended) {
+    const tier = tierId === VIP_TIER_ID ? undefined : ladder.find((t) => t.id === tierId);
     await announceRoleChange(env, db, userId);
-    await notifyVipChanged(env, db, userId, false, `gift:${userId}:${endsAt}`, { params: { gift: true } });
+    const names = tier ? { tierEn: tier.name.en, tierPtBR: tier.name.ptBR } : {};
+    await notifyVipChanged(env, db, userId, false, `gift:${userId}:${endsAt}`, { params: { gift: true, ...names } });
   }
+  // A gift of a higher tier ran out beside a lower paid one: still VIP, a lower tier now (decision 116).
+  for (const { userId } of comps.filter((comp) => comp.tierChanged && !comp.vipEnded)) await announceRoleChange(env, db, userId);
   return ended.length;
 }

@@ -71,15 +71,21 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
     case "renewal_soon":
       return { title: "Your VIP membership renews soon", body: `It renews on ${date("en", params.at)}.` };
     case "vip_granted":
+      if (params.gift && params.tierEn)
+        return {
+          title: `Your gift of ${params.tierEn} is redeemed`,
+          body: params.at ? `Your ${params.tierEn} membership runs until ${date("en", params.at)}.` : `Your ${params.tierEn} membership goes on.`,
+        };
       if (params.gift) return { title: "Your gift of VIP is redeemed", body: params.at ? `You are VIP until ${date("en", params.at)}.` : "Your VIP goes on." };
       return { title: "You are VIP now", body: `Welcome to ${brandName} VIP.` };
     case "vip_ended":
+      if (params.gift && params.tierEn) return { title: `Your gifted ${params.tierEn} ended`, body: "You can join again at any time." };
       if (params.gift) return { title: "Your gifted VIP ended", body: "You can become VIP again at any time." };
       return { title: "Your VIP membership ended", body: "You can join again at any time." };
     case "post_hidden":
       return { title: "A moderator hid your post", body: params.reason ?? REPORT_REASON_TEXT.en[params.reasonCode ?? ""] ?? "" };
     case "gift_redeemed":
-      return { title: "Your gift was redeemed", body: `${who} redeemed your gift of VIP on ${date("en", params.at)}.` };
+      return { title: "Your gift was redeemed", body: `${who} redeemed your gift of ${params.tierEn ?? "VIP"} on ${date("en", params.at)}.` };
     case "order_shipped":
       return { title: "Your order has shipped", body: `Order ${params.title ?? ""} is on its way.` };
     case "notify_release":
@@ -137,16 +143,22 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
     case "renewal_soon":
       return { title: "Sua assinatura VIP renova em breve", body: `Ela renova em ${date("pt-BR", params.at)}.` };
     case "vip_granted":
+      if (params.gift && params.tierPtBR)
+        return {
+          title: `Seu presente de ${params.tierPtBR} foi resgatado`,
+          body: params.at ? `Sua assinatura ${params.tierPtBR} vai até ${date("pt-BR", params.at)}.` : `Sua assinatura ${params.tierPtBR} continua.`,
+        };
       if (params.gift)
         return { title: "Seu presente de VIP foi resgatado", body: params.at ? `Você é VIP até ${date("pt-BR", params.at)}.` : "Seu VIP continua." };
       return { title: "Agora você é VIP", body: `Boas-vindas ao VIP de ${brandName}.` };
     case "vip_ended":
+      if (params.gift && params.tierPtBR) return { title: `Seu ${params.tierPtBR} de presente terminou`, body: "Você pode voltar quando quiser." };
       if (params.gift) return { title: "Seu VIP de presente terminou", body: "Você pode voltar a ser VIP quando quiser." };
       return { title: "Sua assinatura VIP terminou", body: "Você pode voltar quando quiser." };
     case "post_hidden":
       return { title: "Um moderador ocultou seu post", body: params.reason ?? REPORT_REASON_TEXT["pt-BR"][params.reasonCode ?? ""] ?? "" };
     case "gift_redeemed":
-      return { title: "Seu presente foi resgatado", body: `${who} resgatou seu presente de VIP em ${date("pt-BR", params.at)}.` };
+      return { title: "Seu presente foi resgatado", body: `${who} resgatou seu presente de ${params.tierPtBR ?? "VIP"} em ${date("pt-BR", params.at)}.` };
     case "order_shipped":
       return { title: "Seu pedido foi enviado", body: `O pedido ${params.title ?? ""} está a caminho.` };
     case "notify_release":

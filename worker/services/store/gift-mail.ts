@@ -12,18 +12,20 @@ type GiftRedeemedInput = {
   brandName: string;
   redeemer: string;
   months: GiftMonths;
+  /** The gift's tier, by its names. */
+  tier: { en: string; ptBR: string };
   redeemedAt: number;
   code: string;
   collectionUrl: string;
 };
 
-const TEXTS: Record<Locale, { subject: string; body: (i: GiftRedeemedInput, date: string) => string[] }> = {
+const TEXTS: Record<Locale, { subjectOf: (tier: string) => string; body: (i: GiftRedeemedInput, date: string) => string[] }> = {
   en: {
-    subject: "Your gift of VIP was redeemed",
+    subjectOf: (tier) => `Your gift of ${tier} was redeemed`,
     body: (i, date) => [
       "Hello,",
       "",
-      `@${i.redeemer} redeemed the ${i.months === 1 ? "1 month" : `${i.months} months`} of ${i.brandName} VIP you gave, on ${date}.`,
+      `@${i.redeemer} redeemed the ${i.months === 1 ? "1 month" : `${i.months} months`} of ${i.brandName} ${i.tier.en} you gave, on ${date}.`,
       `Gift code: ${i.code}`,
       "",
       "Thank you for sharing the music. Your gifts and orders:",
@@ -33,11 +35,11 @@ const TEXTS: Record<Locale, { subject: string; body: (i: GiftRedeemedInput, date
     ],
   },
   "pt-BR": {
-    subject: "Seu presente de VIP foi resgatado",
+    subjectOf: (tier) => `Seu presente de ${tier} foi resgatado`,
     body: (i, date) => [
       "Olá,",
       "",
-      `@${i.redeemer} resgatou ${i.months === 1 ? "o 1 mês" : `os ${i.months} meses`} de VIP de ${i.brandName} que você deu de presente, em ${date}.`,
+      `@${i.redeemer} resgatou ${i.months === 1 ? "o 1 mês" : `os ${i.months} meses`} de ${i.tier.ptBR} de ${i.brandName} que você deu de presente, em ${date}.`,
       `Código do presente: ${i.code}`,
       "",
       "Obrigado por compartilhar a música. Seus presentes e pedidos:",
@@ -50,5 +52,6 @@ const TEXTS: Record<Locale, { subject: string; body: (i: GiftRedeemedInput, date
 
 export function giftRedeemedMail(input: GiftRedeemedInput): MailMessage {
   const t = TEXTS[input.locale];
-  return { to: input.to, subject: t.subject, text: t.body(input, mailDate(input.locale, new Date(input.redeemedAt))).join("\n") };
+  const tier = input.locale === "pt-BR" ? input.tier.ptBR : input.tier.en;
+  return { to: input.to, subject: t.subjectOf(tier), text: t.body(input, mailDate(input.locale, new Date(input.redeemedAt))).join("\n") };
 }

@@ -27,6 +27,7 @@ import { newId } from "../../lib/crypto";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { variantLabelOf } from "./pricing";
 import { newGiftCode } from "../../lib/gift-code";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { newTicketCode } from "../../lib/ticket-code";
 import { listTicketHolds, ticketOrderStatements } from "../../db/store-tickets";
 import { jurisdictionOfOrder } from "../../db/store-orders";
@@ -155,7 +156,9 @@ async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSessio
     paidAt: eventAt,
     entitlements: releasesOf(lines),
     giftCodes: lines.flatMap((l) =>
-      l.kind === "gift_vip" ? Array.from({ length: l.quantity }, () => ({ code: newGiftCode(), months: l.giftMonths ?? 1 })) : [],
+      l.kind === "gift_vip"
+        ? Array.from({ length: l.quantity }, () => ({ code: newGiftCode(), months: l.giftMonths ?? 1, tierId: l.giftTierId ?? VIP_TIER_ID }))
+        : [],
     ),
     // Every hold, whatever it was when read: the statements take stock again only for holds that
     // are `released` when the batch runs (an expiry may be applied between this read and then).

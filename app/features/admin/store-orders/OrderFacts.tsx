@@ -5,6 +5,7 @@ import { useIntl } from "react-intl";
 import type { OrderDetail } from "#contracts/admin-store-orders.ts";
 import { formatMoment } from "../format";
 import { ordersMessages as m } from "./messages";
+import { tierNameIn } from "../../../lib/tiers/tierGate";
 
 const LANGUAGES: Record<string, string> = { en: "English", "pt-BR": "Português (Brasil)" };
 
@@ -67,6 +68,18 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         <>
           <dt>{intl.formatMessage(m.rights)}</dt>
           <dd>{intl.formatMessage(m.giftCodes, order.giftCodes)}</dd>
+        </>
+      )}
+      {order.gifts.length > 0 && (
+        <>
+          <dt>{intl.formatMessage(m.gifts)}</dt>
+          <dd>
+            <ul className="admin-order-gifts">
+              {order.gifts.map((g) => (
+                <li key={g.code}>{intl.formatMessage(m.giftOfTier, { code: g.code, months: g.months, tier: tierNameIn(intl, g.tier), state: g.state })}</li>
+              ))}
+            </ul>
+          </dd>
         </>
       )}
       {order.disputes.length > 0 && (

@@ -52,6 +52,7 @@ const plain = defineMessages({
   nothingToShip: { id: "adminOrders.detail.nothingToShip", defaultMessage: "Nothing to ship (digital only)" },
   linesTitle: { id: "adminOrders.lines.title", defaultMessage: "Items" },
   rights: { id: "adminOrders.detail.rights", defaultMessage: "Downloads and gifts" },
+  gifts: { id: "adminOrders.detail.gifts", defaultMessage: "Gift codes" },
   disputed: { id: "adminOrders.detail.disputed", defaultMessage: "Disputed" },
   colProduct: { id: "adminOrders.col.product", defaultMessage: "Product" },
   colSku: { id: "adminOrders.col.sku", defaultMessage: "SKU" },
@@ -136,6 +137,11 @@ export const ordersMessages = {
   giftCodes: defineMessage<{ total: number; redeemed: number; voided: number }>({
     id: "adminOrders.detail.giftCodes",
     defaultMessage: "{total, plural, one {# gift code} other {# gift codes}}: {redeemed, number} redeemed, {voided, number} void",
+  }),
+  giftOfTier: defineMessage<{ code: string; months: number; tier: string; state: string }>({
+    id: "adminOrders.detail.giftOfTier",
+    defaultMessage:
+      "{code}: {months, plural, one {# month} other {# months}} of {tier} ({state, select, redeemed {redeemed} void {void} other {not redeemed yet}})",
   }),
   historyPaid: defineMessage<{ amount: string }>({ id: "adminOrders.history.paid", defaultMessage: "Paid {amount}" }),
   historyShipped: defineMessage<{ carrier: string; number: string }>({

@@ -1,6 +1,6 @@
 // What a product sells, by kind: a digital product names one album or one track of the catalog;
 // merch has a weight class for shipping and may bundle an album's download ("vinyl + digital");
-// gift VIP is 1, 3, 6 or 12 months. Then the limit per order and the place in the store.
+// a gift is 1, 3, 6 or 12 months of a membership tier. Then the limit per order and the place in the store.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { STORE_PER_ORDER_MAX } from "#contracts/admin-store-limits.ts";
@@ -10,6 +10,8 @@ import type { FieldErrors } from "./errors";
 import { WEIGHT_LABELS, storeAdminMessages as m } from "./messages";
 import type { ProductDraft, ProductField, SetDraft } from "./productDraft";
 import { storeReleasesQueryOptions } from "./queries";
+import { VIP_TIER_ID, VIP_TIER_RANK } from "#contracts/tiers.ts";
+import { archivedTierMessage, tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 
 type Props = { draft: ProductDraft; set: SetDraft; errors: FieldErrors<ProductField> };
 
@@ -19,6 +21,15 @@ export function ProductKindFields({ draft, set, errors }: Props) {
   const choose = intl.formatMessage(releases.isPending ? m.releasesLoading : releases.isError ? m.releasesFailed : m.chooseRelease);
   const albums = [{ value: "", label: choose }, ...(releases.data?.albums ?? []).map((a) => ({ value: a.id, label: a.title }))];
   const tracks = [{ value: "", label: choose }, ...(releases.data?.tracks ?? []).map((t) => ({ value: t.id, label: `${t.title} (${t.albumTitle ?? ""})` }))];
+  // A gift gives VIP ("") or a paid tier above it; an archived tier only to the product that names it (decision 116).
+  const tierChoices = useQuery({ ...tierChoicesQueryOptions(), enabled: draft.kind === "gift_vip" }).data?.tiers ?? [];
+  const vip = tierChoices.find((t) => t.id === VIP_TIER_ID);
+  const giftTierOptions = [
+    { value: "", label: vip ? tierNameIn(intl, vip) : VIP_TIER_ID.toUpperCase() },
+    ...tierChoices
+      .filter((t) => t.rank > VIP_TIER_RANK && (!t.archived || t.id === draft.giftTierId))
+      .map((t) => ({ value: t.id, label: t.archived ? intl.formatMessage(archivedTierMessage, { tier: tierNameIn(intl, t) }) : tierNameIn(intl, t) })),
+  ];
 
   return (
     <fieldset className="admin-store-fieldset">
@@ -75,16 +86,25 @@ export function ProductKindFields({ draft, set, errors }: Props) {
         </>
       )}
       {draft.kind === "gift_vip" && (
-        <SelectField
-          label={intl.formatMessage(m.fieldGiftMonths)}
-          value={draft.giftMonths}
-          onChange={(v) => set("giftMonths", v)}
-          options={[
-            { value: "", label: intl.formatMessage(m.chooseMonths) },
-            ...GIFT_MONTHS.map((n) => ({ value: String(n), label: intl.formatMessage(m.giftMonthsLabel, { months: n }) })),
-          ]}
-          error={errors.giftMonths}
-        />
+        <>
+          <SelectField
+            label={intl.formatMessage(m.fieldGiftMonths)}
+            value={draft.giftMonths}
+            onChange={(v) => set("giftMonths", v)}
+            options={[
+              { value: "", label: intl.formatMessage(m.chooseMonths) },
+              ...GIFT_MONTHS.map((n) => ({ value: String(n), label: intl.formatMessage(m.giftMonthsLabel, { months: n }) })),
+            ]}
+            error={errors.giftMonths}
+          />
+          <SelectField
+            label={intl.formatMessage(m.fieldGiftTier)}
+            value={draft.giftTierId}
+            onChange={(v) => set("giftTierId", v)}
+            options={giftTierOptions}
+            error={errors.giftTierId}
+          />
+        </>
       )}
       <div className="admin-store-pair">
         <TextField

@@ -68,6 +68,7 @@ export const storeAdminMessages = {
     fieldBundledAlbum: { id: "admin.store.field.bundledAlbum", defaultMessage: "Digital album included" },
     noBundle: { id: "admin.store.noBundle", defaultMessage: "None" },
     fieldGiftMonths: { id: "admin.store.field.giftMonths", defaultMessage: "Length" },
+    fieldGiftTier: { id: "admin.store.field.giftTier", defaultMessage: "Membership tier given" },
     chooseMonths: { id: "admin.store.chooseMonths", defaultMessage: "Choose..." },
     fieldPerOrderLimit: { id: "admin.store.field.perOrderLimit", defaultMessage: "Most per order" },
     fieldPosition: { id: "admin.store.field.position", defaultMessage: "Position in the store" },

@@ -29,6 +29,8 @@ export type ProductDraft = {
   bundledAlbumId: string;
   weightClass: WeightClass | "";
   giftMonths: string;
+  /** The tier a gift gives: "" for VIP. */
+  giftTierId: string;
   perOrderLimit: string;
   position: string;
 };
@@ -56,6 +58,7 @@ export const PRODUCT_FIELDS = [
   "bundledAlbumId",
   "weightClass",
   "giftMonths",
+  "giftTierId",
   "perOrderLimit",
   "position",
 ] as const;
@@ -95,6 +98,7 @@ export function draftOf(product?: AdminProduct): ProductDraft {
     bundledAlbumId: text(product?.bundledAlbumId),
     weightClass: product?.weightClass ?? (product ? "" : "standard"),
     giftMonths: whole(product?.giftMonths),
+    giftTierId: product?.giftTierId ?? "",
     perOrderLimit: whole(product?.perOrderLimit ?? 10),
     position: whole(product?.position ?? 0),
   };
@@ -123,6 +127,7 @@ export function inputOf(d: ProductDraft): ProductInput {
     bundledAlbumId: d.kind === "merch" ? d.bundledAlbumId || null : null,
     weightClass: d.kind === "merch" ? d.weightClass || null : null,
     giftMonths: (d.kind === "gift_vip" ? wholeOf(d.giftMonths) : null) as ProductInput["giftMonths"],
+    giftTierId: d.kind === "gift_vip" && d.giftTierId ? d.giftTierId : null,
     perOrderLimit: (wholeOf(d.perOrderLimit) ?? "") as number,
     position: (wholeOf(d.position) ?? 0) as number,
   };
