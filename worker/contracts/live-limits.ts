@@ -41,8 +41,11 @@ export const LIVE_REFUSAL_CODES = {
 
 /** A playback token lives five minutes; the player asks for a new one before it ends. */
 export const LIVE_TOKEN_SECONDS = 5 * 60;
-/** The player refreshes its token this long before it expires. */
-export const LIVE_TOKEN_REFRESH_MARGIN_SECONDS = 60;
+/**
+ * The player asks for a new token this often while it plays (well inside the token's life): each
+ * ask counts the viewer, so the count (those asking within LIVE_VIEWER_WINDOW_MS) stays true.
+ */
+export const LIVE_TOKEN_REFRESH_SECONDS = 60;
 /** A viewer counts while their last token was issued or refreshed within this long. */
 export const LIVE_VIEWER_WINDOW_MS = 90_000;
 
