@@ -141,10 +141,11 @@ function Countdown({ startsAt }: { startsAt: string }) {
 function LiveLock({ show }: { show: LiveShowView }) {
   const intl = useIntl();
   const tierName = show.access.tierName ? (intl.locale.toLowerCase().startsWith("pt") ? show.access.tierName.ptBR : show.access.tierName.en) : null;
+  // The event's tickets are sold on /events, at the event's card.
   const buy = show.buyUrl ? (
-    <a className="btn btn-primary" href={show.buyUrl}>
+    <Link to="/events" hash={`event-${show.eventId}`} className="btn btn-primary">
       {intl.formatMessage(m.getTicket)}
-    </a>
+    </Link>
   ) : null;
   switch (show.locked) {
     case "sign_in":

@@ -25,6 +25,13 @@ export function withCurrentToken(url: string, firstFolder: string, currentFolder
   return url.startsWith(firstFolder) ? currentFolder + url.slice(firstFolder.length) : url;
 }
 
+/** Starts the (muted) video; a browser that refuses leaves the controls to the viewer. */
+function playQuietly(element: HTMLVideoElement) {
+  Promise.resolve()
+    .then(() => element.play())
+    .catch(() => {});
+}
+
 /** "English", "Português (Brasil)": a captions track's name in the reader's language. */
 function languageName(readerLocale: string, locale: string): string {
   try {
@@ -97,7 +104,7 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
     folders.current = { first: playlistFolder(playlistUrl), current: playlistFolder(playlistUrl) };
     if (element.canPlayType(NATIVE_HLS)) {
       element.src = playlistUrl;
-      void element.play().catch(() => {});
+      playQuietly(element);
     } else {
       void import("hls.js").then(
         ({ default: Hls }) => {
@@ -112,7 +119,7 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
           instance.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) setFailure("failed");
           });
-          instance.on(Hls.Events.MANIFEST_PARSED, () => void element.play().catch(() => {}));
+          instance.on(Hls.Events.MANIFEST_PARSED, () => playQuietly(element));
           instance.loadSource(playlistUrl);
           instance.attachMedia(element);
           hls = instance;
@@ -138,7 +145,7 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
       const at = element.currentTime;
       element.src = playlistUrl;
       if (mode === "replay") element.currentTime = at;
-      void element.play().catch(() => {});
+      playQuietly(element);
       nativeExpires.current = Date.parse(expiresAt);
     }
   }, [playlistUrl, expiresAt, mode]);
