@@ -56,7 +56,7 @@ import { demoTiersSql } from "./lib/demo-tiers.mjs";
 import { demoRoomsSql } from "./lib/demo-rooms.mjs";
 import { demoLiveShowsSql } from "./lib/demo-live-shows.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
-import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
+import { generateDemoMedia, liveSourceLine } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
 import { demoCatalogSql } from "./catalog/demo-catalog-seed.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
@@ -213,6 +213,8 @@ async function main() {
       console.log(
         `prepare-local: demo media: ${media.files.length} files (${made}), ${media.uploaded ? `${media.uploaded} put into local R2` : "already in local R2"}, with the demo avatars and pictures (${seconds()})`,
       );
+      // The live shows' demo source is the longest render: its time, when it was rendered now.
+      console.log(`prepare-local: ${liveSourceLine(media).trim()}`);
     }
   } finally {
     await rm(work, { recursive: true, force: true });
