@@ -1,7 +1,8 @@
 // The show's player: asks the Worker for a playback token, plays its HLS playlist, and asks again
 // every LIVE_TOKEN_REFRESH_SECONDS (each ask also counts the viewer; a token lives five minutes).
-// The browser's own HLS plays where it has it (Safari); elsewhere hls.js, loaded on first use so
-// no other page carries it. A new token brings a new playlist address (the token is in its path):
+// hls.js plays wherever the browser has Media Source (loaded on first use, so no other page
+// carries it); the browser's own HLS only where it has none (older iPhones). Chromium's own HLS
+// player, new, could not parse the live stream's first segments where hls.js played at once. A new token brings a new playlist address (the token is in its path):
 // hls.js keeps playing the stream it has and every later request goes to the new address, by
 // rewriting the old token's folder to the new one in its xhrSetup; the browser's own player is
 // handed the new address only when the token it plays is about to expire.
@@ -14,6 +15,10 @@ import { liveMessages as m } from "./messages";
 import { requestLiveToken } from "./queries";
 
 const NATIVE_HLS = "application/vnd.apple.mpegurl";
+
+/** The browser's own HLS player plays: only where hls.js cannot (no Media Source at all). */
+const playsNativeHls = (element: HTMLVideoElement) =>
+  !("MediaSource" in globalThis || "ManagedMediaSource" in globalThis) && element.canPlayType(NATIVE_HLS) !== "";
 /** The browser's own player switches to a new token's address when the one it plays has this little left. */
 const NATIVE_SWITCH_MARGIN_MS = 2 * 60_000;
 
@@ -102,7 +107,7 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
     let hls: HlsInstance | null = null;
     let cancelled = false;
     folders.current = { first: playlistFolder(playlistUrl), current: playlistFolder(playlistUrl) };
-    if (element.canPlayType(NATIVE_HLS)) {
+    if (playsNativeHls(element)) {
       element.src = playlistUrl;
       playQuietly(element);
     } else {
@@ -139,7 +144,7 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
   const nativeExpires = useRef<number | null>(null);
   useEffect(() => {
     const element = video.current;
-    if (!element || !playlistUrl || !expiresAt || !element.canPlayType(NATIVE_HLS)) return;
+    if (!element || !playlistUrl || !expiresAt || !playsNativeHls(element)) return;
     if (nativeExpires.current === null) nativeExpires.current = Date.parse(expiresAt);
     else if (nativeExpires.current - Date.now() < NATIVE_SWITCH_MARGIN_MS) {
       const at = element.currentTime;
