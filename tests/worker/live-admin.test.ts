@@ -24,7 +24,10 @@ beforeAll(async () => {
 const put = (eventId: string, json: unknown, cookie = admin.cookie) => call(`/api/admin/live/${eventId}`, { method: "PUT", json, cookie });
 const act = (eventId: string, what: "start" | "end", cookie = admin.cookie) => call(`/api/admin/live/${eventId}/${what}`, { method: "POST", cookie });
 const auditOf = (eventId: string) =>
-  D1.prepare("SELECT action FROM audit_log WHERE target_type = 'event' AND target_id = ? ORDER BY id").bind(eventId).all<{ action: string }>().then((r) => r.results.map((a) => a.action));
+  D1.prepare("SELECT action FROM audit_log WHERE target_type = 'event' AND target_id = ? ORDER BY id")
+    .bind(eventId)
+    .all<{ action: string }>()
+    .then((r) => r.results.map((a) => a.action));
 const roomOf = (roomId: string) =>
   D1.prepare("SELECT read_access, read_tier_id, read_event_id, write_access, write_event_id, write_tier_id FROM rooms WHERE id = ?").bind(roomId).first();
 
@@ -131,7 +134,9 @@ describe("going live and ending", () => {
         .run();
     }
     const told = (userId: string) =>
-      D1.prepare("SELECT e.kind, e.link, e.params FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE n.user_id = ? AND e.kind = 'show_live'")
+      D1.prepare(
+        "SELECT e.kind, e.link, e.params FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE n.user_id = ? AND e.kind = 'show_live'",
+      )
         .bind(userId)
         .all<{ kind: string; link: string; params: string }>()
         .then((r) => r.results);

@@ -136,7 +136,11 @@ export function fakeClock(at = Date.now()) {
 export const liveCount = (eventId: string) => D1.prepare("SELECT count(*) AS n FROM live_watches WHERE event_id = ?").bind(eventId).first<{ n: number }>();
 
 /** A request to the Worker with extra vars (Stream's secrets), answered once its waitUntil work is done. */
-export async function callWith(vars: Record<string, string>, path: string, { method = "GET", cookie, body, headers = {} }: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {}) {
+export async function callWith(
+  vars: Record<string, string>,
+  path: string,
+  { method = "GET", cookie, body, headers = {} }: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {},
+) {
   const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
   const worker = (await import("../../worker/index")).default;
   const h = new Headers({ "cf-connecting-ip": "203.0.113.90", ...headers });

@@ -47,9 +47,17 @@ describe("online tickets", () => {
     expect(ticketType.kind).toBe("online");
     const plain = await call(`/api/admin/events/${eventId}/ticket-types`, { method: "POST", json: base, cookie: admin.cookie });
     expect(((await plain.json()) as AdminTicketTypeResponse).ticketType.kind).toBe("venue");
-    const edited = await call(`/api/admin/events/${eventId}/ticket-types/${ticketType.id}`, { method: "PUT", json: { ...base, kind: "venue" }, cookie: admin.cookie });
+    const edited = await call(`/api/admin/events/${eventId}/ticket-types/${ticketType.id}`, {
+      method: "PUT",
+      json: { ...base, kind: "venue" },
+      cookie: admin.cookie,
+    });
     expect(((await edited.json()) as AdminTicketTypeResponse).ticketType.kind).toBe("venue");
-    const bad = await call(`/api/admin/events/${eventId}/ticket-types/${ticketType.id}`, { method: "PUT", json: { ...base, kind: "balcony" }, cookie: admin.cookie });
+    const bad = await call(`/api/admin/events/${eventId}/ticket-types/${ticketType.id}`, {
+      method: "PUT",
+      json: { ...base, kind: "balcony" },
+      cookie: admin.cookie,
+    });
     expect(bad.status).toBe(400);
     expect((await D1.prepare("SELECT kind FROM ticket_types WHERE id = ?").bind(ticketType.id).first<{ kind: string }>())!.kind).toBe("venue");
   });
@@ -74,7 +82,9 @@ describe("online tickets", () => {
     const scan = await call("/api/check-in", { method: "POST", json: { eventId, code: tickets[0]!.code }, cookie: door.cookie });
     expect(scan.status).toBe(200);
     expect(((await scan.json()) as { result: string }).result).toBe("online_only");
-    expect((await D1.prepare("SELECT checked_in_at FROM event_tickets WHERE id = ?").bind(tickets[0]!.id).first<{ checked_in_at: number | null }>())!.checked_in_at).toBeNull();
+    expect(
+      (await D1.prepare("SELECT checked_in_at FROM event_tickets WHERE id = ?").bind(tickets[0]!.id).first<{ checked_in_at: number | null }>())!.checked_in_at,
+    ).toBeNull();
     // The online ticket opens the show.
     expect((await tokenFor(eventId, holder)).status).toBe(200);
   });
