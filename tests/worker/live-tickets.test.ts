@@ -4,7 +4,7 @@
 // like any ticket (its holder then loses the stream).
 import { env } from "cloudflare:workers";
 import { unzipSync, strFromU8 } from "fflate";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, type TestUser } from "./helpers";
 import { putDemoMedia, seedShow, tokenFor } from "./live-fixtures";
 import { insertIssuedTickets, seedTicketType } from "./ticket-fixtures";
@@ -87,5 +87,32 @@ describe("online tickets", () => {
     ).toBeNull();
     // The online ticket opens the show.
     expect((await tokenFor(eventId, holder)).status).toBe(200);
+  });
+});
+
+describe("an online show's cancellation", () => {
+  it("refunds online tickets like any ticket: no new token after, the token held plays until it expires", async () => {
+    const eventId = await seedShow({ access: "ticket", state: "live" });
+    const online = await seedTicketType(eventId, { name: "Online", priceCents: 1500 });
+    await D1.prepare("UPDATE ticket_types SET kind = 'online' WHERE id = ?").bind(online).run();
+    const holder = await createUser("user");
+    const order = await insertIssuedTickets({ eventId, ticketTypeId: online, userId: holder.id, email: holder.email, priceCents: 1500 });
+    await D1.prepare("UPDATE orders SET payment_intent_id = ? WHERE id = ?").bind(`pi_local_${order.orderId}`, order.orderId).run();
+    const held = await tokenFor(eventId, holder);
+    expect(held.status).toBe(200);
+    const cancel = await call(`/api/admin/events/${eventId}/cancel`, { method: "POST", json: { confirmBuyers: 1 }, cookie: admin.cookie });
+    expect(cancel.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const row = await D1.prepare("SELECT status, refunded_cents FROM orders WHERE id = ?").bind(order.orderId).first<{ status: string; refunded_cents: number }>();
+        expect(row).toMatchObject({ refunded_cents: 1500 });
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const ticket = await D1.prepare("SELECT status FROM event_tickets WHERE order_id = ?").bind(order.orderId).first<{ status: string }>();
+    expect(ticket!.status).toBe("cancelled");
+    // The event is cancelled: its show is gone for the holder, whose held token still plays.
+    expect(await tokenFor(eventId, holder)).toMatchObject({ status: 404, code: "not_found" });
+    expect((await call(held.body!.playlistUrl)).status).toBe(200);
   });
 });
