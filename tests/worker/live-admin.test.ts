@@ -145,9 +145,12 @@ describe("going live and ending", () => {
     expect((await told(holder.id))[0]).toMatchObject({ link: `/live/${eventId}` });
     expect(JSON.parse((await told(holder.id))[0]!.params)).toMatchObject({ title: "Streamed night" });
     await expectRefused(await act(eventId, "start"), 409, "already_live");
-    // Put back on the schedule by hand and started again: the claim on the row holds.
+    const claimed = (await showRow(eventId))!.live_notified_at;
+    expect(claimed).toBe((await showRow(eventId))!.started_at);
+    // Put back on the schedule by hand and started again: the claim on the row holds (the first start's).
     await D1.prepare("UPDATE live_shows SET state = 'scheduled' WHERE event_id = ?").bind(eventId).run();
     expect((await act(eventId, "start")).status).toBe(200);
+    expect((await showRow(eventId))!.live_notified_at).toBe(claimed);
     const events = await D1.prepare("SELECT count(*) AS n FROM notification_events WHERE id = ?").bind(`show_live:${eventId}`).first<{ n: number }>();
     expect(events!.n).toBe(1);
     expect(await told(holder.id)).toHaveLength(1);
