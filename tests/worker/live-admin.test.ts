@@ -10,7 +10,7 @@ import { addInnerCircle, expectRefused, giveTicket, seedShow, showRow, viewOf } 
 import { seedTicketEvent } from "./ticket-fixtures";
 import { seedProduct } from "./store-fixtures";
 import { forgetTiers } from "../../worker/db/tiers";
-import type { LiveControlRoom } from "../../worker/contracts/live";
+import { adminLivePath, type LiveControlRoom, type LiveShowInput } from "../../worker/contracts/live";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 let admin: TestUser;
@@ -21,8 +21,9 @@ beforeAll(async () => {
   admin = await createUser("admin");
 });
 
-const put = (eventId: string, json: unknown, cookie = admin.cookie) => call(`/api/admin/live/${eventId}`, { method: "PUT", json, cookie });
-const act = (eventId: string, what: "start" | "end", cookie = admin.cookie) => call(`/api/admin/live/${eventId}/${what}`, { method: "POST", cookie });
+const put = (eventId: string, json: LiveShowInput | Record<string, unknown>, cookie = admin.cookie) =>
+  call(adminLivePath(eventId), { method: "PUT", json, cookie });
+const act = (eventId: string, what: "start" | "end", cookie = admin.cookie) => call(`${adminLivePath(eventId)}/${what}`, { method: "POST", cookie });
 const auditOf = (eventId: string) =>
   D1.prepare("SELECT action FROM audit_log WHERE target_type = 'event' AND target_id = ? ORDER BY id")
     .bind(eventId)

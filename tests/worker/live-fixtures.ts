@@ -6,7 +6,7 @@ import { expect, vi } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { forgetLiveManifest } from "../../worker/services/live/local-media";
-import type { LiveShowView, LiveTokenResponse } from "../../worker/contracts/live";
+import { liveApiPath, liveTokenPath, type LiveShowView, type LiveTokenResponse } from "../../worker/contracts/live";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
@@ -111,12 +111,12 @@ export async function personOf(who: Who): Promise<TestUser | null> {
 }
 
 export async function viewOf(eventId: string, user: TestUser | null) {
-  const res = await call(`/api/live/${eventId}`, { cookie: user?.cookie });
+  const res = await call(liveApiPath(eventId), { cookie: user?.cookie });
   return { status: res.status, body: (await res.json()) as LiveShowView & { error?: { code: string } } };
 }
 
 export async function tokenFor(eventId: string, user: TestUser | null) {
-  const res = await call(`/api/live/${eventId}/token`, { method: "POST", cookie: user?.cookie });
+  const res = await call(liveTokenPath(eventId), { method: "POST", cookie: user?.cookie });
   if (res.status === 200) return { status: 200, code: null, body: (await res.json()) as LiveTokenResponse };
   return { status: res.status, code: (await errorOf(res)).code, body: null };
 }

@@ -104,7 +104,9 @@ describe("an online show's cancellation", () => {
     expect(cancel.status).toBe(200);
     await vi.waitFor(
       async () => {
-        const row = await D1.prepare("SELECT status, refunded_cents FROM orders WHERE id = ?").bind(order.orderId).first<{ status: string; refunded_cents: number }>();
+        const row = await D1.prepare("SELECT status, refunded_cents FROM orders WHERE id = ?")
+          .bind(order.orderId)
+          .first<{ status: string; refunded_cents: number }>();
         expect(row).toMatchObject({ refunded_cents: 1500 });
       },
       { timeout: 20_000, interval: 50 },
