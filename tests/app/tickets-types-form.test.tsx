@@ -44,6 +44,7 @@ const type = (id: string, overrides: Partial<AdminTicketType> = {}): AdminTicket
   vipOnly: false,
   minTierId: null,
   position: 0,
+  kind: "venue",
   createdAt: "2031-03-01T12:00:00.000Z",
   updatedAt: "2031-03-01T12:00:00.000Z",
   ...overrides,

@@ -12,7 +12,11 @@ const manifest: LiveManifest = {
 const START = Date.UTC(2026, 10, 27, 20, 0, 0);
 const at = (seconds: number) => START + seconds * 1000;
 
-const tag = (playlist: string, name: string) => playlist.split("\n").find((l) => l.startsWith(`#${name}:`))?.slice(name.length + 2);
+const tag = (playlist: string, name: string) =>
+  playlist
+    .split("\n")
+    .find((l) => l.startsWith(`#${name}:`))
+    ?.slice(name.length + 2);
 const uris = (playlist: string) => playlist.split("\n").filter((l) => l.endsWith(".m4s"));
 
 describe("the live playlist", () => {

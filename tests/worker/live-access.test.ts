@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf } from "./helpers";
 import { addInnerCircle, expectRefused, fakeClock, giveTicket, personOf, putDemoMedia, seedShow, tokenFor, viewOf, type Who } from "./live-fixtures";
 import { forgetTiers } from "../../worker/db/tiers";
+import { LIVE_TOKEN_REFRESH_SECONDS, LIVE_TOKEN_SECONDS, LIVE_VIEWER_WINDOW_MS } from "../../worker/contracts/live";
 
 beforeAll(async () => {
   await addInnerCircle();
@@ -159,6 +160,11 @@ describe("tokens", () => {
     move(Date.parse(token.body!.expiresAt) + 1);
     await expectRefused(await call(token.body!.playlistUrl), 403, "bad_token");
     await expectRefused(await call(token.body!.playlistUrl.replace("index.m3u8", "init.mp4")), 403, "bad_token");
+  });
+
+  it("are asked for again well inside their life and the viewer window, so a watching member keeps counting", () => {
+    expect(LIVE_TOKEN_REFRESH_SECONDS * 1000).toBeLessThan(LIVE_VIEWER_WINDOW_MS);
+    expect(LIVE_TOKEN_REFRESH_SECONDS).toBeLessThan(LIVE_TOKEN_SECONDS);
   });
 
   it("a media token does not open a show", async () => {

@@ -10,7 +10,7 @@ import { addInnerCircle, expectRefused, giveTicket, seedShow, showRow, viewOf } 
 import { seedTicketEvent } from "./ticket-fixtures";
 import { seedProduct } from "./store-fixtures";
 import { forgetTiers } from "../../worker/db/tiers";
-import type { LiveControlRoom } from "../../worker/contracts/live";
+import { adminLivePath, type LiveControlRoom, type LiveShowInput } from "../../worker/contracts/live";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 let admin: TestUser;
@@ -21,10 +21,14 @@ beforeAll(async () => {
   admin = await createUser("admin");
 });
 
-const put = (eventId: string, json: unknown, cookie = admin.cookie) => call(`/api/admin/live/${eventId}`, { method: "PUT", json, cookie });
-const act = (eventId: string, what: "start" | "end", cookie = admin.cookie) => call(`/api/admin/live/${eventId}/${what}`, { method: "POST", cookie });
+const put = (eventId: string, json: LiveShowInput | Record<string, unknown>, cookie = admin.cookie) =>
+  call(adminLivePath(eventId), { method: "PUT", json, cookie });
+const act = (eventId: string, what: "start" | "end", cookie = admin.cookie) => call(`${adminLivePath(eventId)}/${what}`, { method: "POST", cookie });
 const auditOf = (eventId: string) =>
-  D1.prepare("SELECT action FROM audit_log WHERE target_type = 'event' AND target_id = ? ORDER BY id").bind(eventId).all<{ action: string }>().then((r) => r.results.map((a) => a.action));
+  D1.prepare("SELECT action FROM audit_log WHERE target_type = 'event' AND target_id = ? ORDER BY id")
+    .bind(eventId)
+    .all<{ action: string }>()
+    .then((r) => r.results.map((a) => a.action));
 const roomOf = (roomId: string) =>
   D1.prepare("SELECT read_access, read_tier_id, read_event_id, write_access, write_event_id, write_tier_id FROM rooms WHERE id = ?").bind(roomId).first();
 
@@ -131,7 +135,9 @@ describe("going live and ending", () => {
         .run();
     }
     const told = (userId: string) =>
-      D1.prepare("SELECT e.kind, e.link, e.params FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE n.user_id = ? AND e.kind = 'show_live'")
+      D1.prepare(
+        "SELECT e.kind, e.link, e.params FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE n.user_id = ? AND e.kind = 'show_live'",
+      )
         .bind(userId)
         .all<{ kind: string; link: string; params: string }>()
         .then((r) => r.results);
@@ -140,9 +146,12 @@ describe("going live and ending", () => {
     expect((await told(holder.id))[0]).toMatchObject({ link: `/live/${eventId}` });
     expect(JSON.parse((await told(holder.id))[0]!.params)).toMatchObject({ title: "Streamed night" });
     await expectRefused(await act(eventId, "start"), 409, "already_live");
-    // Put back on the schedule by hand and started again: the claim on the row holds.
+    const claimed = (await showRow(eventId))!.live_notified_at;
+    expect(claimed).toBe((await showRow(eventId))!.started_at);
+    // Put back on the schedule by hand and started again: the claim on the row holds (the first start's).
     await D1.prepare("UPDATE live_shows SET state = 'scheduled' WHERE event_id = ?").bind(eventId).run();
     expect((await act(eventId, "start")).status).toBe(200);
+    expect((await showRow(eventId))!.live_notified_at).toBe(claimed);
     const events = await D1.prepare("SELECT count(*) AS n FROM notification_events WHERE id = ?").bind(`show_live:${eventId}`).first<{ n: number }>();
     expect(events!.n).toBe(1);
     expect(await told(holder.id)).toHaveLength(1);

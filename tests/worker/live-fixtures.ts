@@ -6,7 +6,7 @@ import { expect, vi } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { forgetLiveManifest } from "../../worker/services/live/local-media";
-import type { LiveShowView, LiveTokenResponse } from "../../worker/contracts/live";
+import { liveApiPath, liveTokenPath, type LiveShowView, type LiveTokenResponse } from "../../worker/contracts/live";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
@@ -111,12 +111,12 @@ export async function personOf(who: Who): Promise<TestUser | null> {
 }
 
 export async function viewOf(eventId: string, user: TestUser | null) {
-  const res = await call(`/api/live/${eventId}`, { cookie: user?.cookie });
+  const res = await call(liveApiPath(eventId), { cookie: user?.cookie });
   return { status: res.status, body: (await res.json()) as LiveShowView & { error?: { code: string } } };
 }
 
 export async function tokenFor(eventId: string, user: TestUser | null) {
-  const res = await call(`/api/live/${eventId}/token`, { method: "POST", cookie: user?.cookie });
+  const res = await call(liveTokenPath(eventId), { method: "POST", cookie: user?.cookie });
   if (res.status === 200) return { status: 200, code: null, body: (await res.json()) as LiveTokenResponse };
   return { status: res.status, code: (await errorOf(res)).code, body: null };
 }
@@ -136,7 +136,11 @@ export function fakeClock(at = Date.now()) {
 export const liveCount = (eventId: string) => D1.prepare("SELECT count(*) AS n FROM live_watches WHERE event_id = ?").bind(eventId).first<{ n: number }>();
 
 /** A request to the Worker with extra vars (Stream's secrets), answered once its waitUntil work is done. */
-export async function callWith(vars: Record<string, string>, path: string, { method = "GET", cookie, body, headers = {} }: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {}) {
+export async function callWith(
+  vars: Record<string, string>,
+  path: string,
+  { method = "GET", cookie, body, headers = {} }: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {},
+) {
   const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
   const worker = (await import("../../worker/index")).default;
   const h = new Headers({ "cf-connecting-ip": "203.0.113.90", ...headers });

@@ -85,7 +85,12 @@ describe("the replay", () => {
   it("is hidden after its window, except for the keep tier and higher, and admins", async () => {
     const endedAt = Date.now() - 49 * HOUR;
     const eventId = await seedShow({ state: "ended", startedAt: endedAt - HOUR, endedAt, replayHours: 48, replayKeepTierId: "vip" });
-    const [member, vip, inner, admin] = [await createUser("user"), await createUser("vip"), await createUser("vip", { tierId: "inner-circle" }), await createUser("admin")];
+    const [member, vip, inner, admin] = [
+      await createUser("user"),
+      await createUser("vip"),
+      await createUser("vip", { tierId: "inner-circle" }),
+      await createUser("admin"),
+    ];
     expect((await viewOf(eventId, member)).body.state).toBe("ended");
     expect(await tokenFor(eventId, member)).toMatchObject({ status: 409, code: "not_live" });
     for (const who of [vip, inner, admin]) {
@@ -114,7 +119,9 @@ describe("the watch page's view", () => {
     await seedImage(shirt.id, "store/shirt.jpg", 0);
     const hidden = await seedProduct({ state: "draft" });
     const vinyl = await seedProduct({ title: "Vinyl", state: "live", priceUsdCents: 3000 });
-    await D1.prepare("UPDATE live_shows SET pinned_product_ids = ? WHERE event_id = ?").bind(JSON.stringify([vinyl.id, hidden.id, shirt.id]), eventId).run();
+    await D1.prepare("UPDATE live_shows SET pinned_product_ids = ? WHERE event_id = ?")
+      .bind(JSON.stringify([vinyl.id, hidden.id, shirt.id]), eventId)
+      .run();
     await D1.prepare("INSERT INTO event_reminders (id, event_id, user_id, email, status, notified_start, created_at) VALUES (?, ?, ?, ?, 'active', ?, ?)")
       .bind(crypto.randomUUID(), eventId, a.id, a.email, Date.now(), Date.now())
       .run();
@@ -141,7 +148,9 @@ describe("the watch page's view", () => {
     const visitor = await viewOf(eventId, null);
     expect(visitor.body).toMatchObject({ locked: "sign_in", reminded: false, viewers: 1 });
     // Each token while live took the minute's sample (the highest seen).
-    const samples = await D1.prepare("SELECT minute, viewers FROM live_viewer_samples WHERE event_id = ? ORDER BY minute").bind(eventId).all<{ viewers: number }>();
+    const samples = await D1.prepare("SELECT minute, viewers FROM live_viewer_samples WHERE event_id = ? ORDER BY minute")
+      .bind(eventId)
+      .all<{ viewers: number }>();
     expect(Math.max(...samples.results.map((s) => s.viewers))).toBe(3);
   });
 });

@@ -54,7 +54,11 @@ describe("the signature", () => {
     expect((await send(body)).status).toBe(200);
     expect((await showRow(eventId))!.state).toBe("live");
     // Without a secret configured the endpoint does not exist.
-    const unset = await callWith({}, "/api/live/webhooks/stream", { method: "POST", body, headers: { "webhook-signature": await streamWebhookSignature(SECRET, body, Math.floor(Date.now() / 1000)) } });
+    const unset = await callWith({}, "/api/live/webhooks/stream", {
+      method: "POST",
+      body,
+      headers: { "webhook-signature": await streamWebhookSignature(SECRET, body, Math.floor(Date.now() / 1000)) },
+    });
     expect([unset.status, (await errorOf(unset)).code]).toEqual([404, "not_found"]);
   });
 });

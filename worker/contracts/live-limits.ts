@@ -83,7 +83,6 @@ export const adminLivePath = (eventId: string) => `${ADMIN_LIVE_API}/${encodeURI
 export const LIVE_MESSAGES = {
   notLive: "This show is not on air and has no replay to watch now",
   alreadyLive: "This show has already started",
-  alreadyEnded: "This show has already ended",
   badToken: "This playback link is not valid for this show or has expired",
   mediaMissing: "The live source's media is missing: render the demo media first",
   membershipRequired: "This show is for members of a paid tier",
@@ -93,5 +92,4 @@ export const LIVE_MESSAGES = {
   productUnknown: "One of the pinned products does not exist",
   streamFailed: "Cloudflare Stream refused the request",
   showNotSetUp: "This event has no live show yet",
-  onlineTicketAtDoor: "This ticket is for watching online: it does not open the door",
 } as const;

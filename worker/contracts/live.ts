@@ -20,7 +20,6 @@ import {
 
 export * from "./live-limits";
 
-export const liveEventParamSchema = z.object({ eventId: z.string().regex(EVENT_ID_PATTERN) });
 export const liveCaptionParamSchema = z.object({ eventId: z.string().regex(EVENT_ID_PATTERN), locale: z.enum(LIVE_CAPTION_LOCALES) });
 
 // ---------- The watch page ----------

@@ -374,7 +374,6 @@ export const ROUTE_CODES = {
   live_caption_invalid: { status: 400, en: LIVE_MESSAGES.captionInvalid },
   live_product_unknown: { status: 400, en: LIVE_MESSAGES.productUnknown },
   stream_failed: { status: 502, en: LIVE_MESSAGES.streamFailed },
-  online_ticket_at_door: { status: 409, en: LIVE_MESSAGES.onlineTicketAtDoor },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

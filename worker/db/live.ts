@@ -313,7 +313,18 @@ export async function insertLiveShow(
       `INSERT INTO live_shows (event_id, access, min_tier_id, replay_hours, replay_keep_tier_id, pinned_product_ids, provider, stream_input_id, room_id, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
     )
-    .bind(eventId, v.access, v.minTierId, v.replayHours, v.replayKeepTierId, JSON.stringify(v.pinnedProductIds), extra.provider, extra.streamInputId, extra.roomId, now);
+    .bind(
+      eventId,
+      v.access,
+      v.minTierId,
+      v.replayHours,
+      v.replayKeepTierId,
+      JSON.stringify(v.pinnedProductIds),
+      extra.provider,
+      extra.streamInputId,
+      extra.roomId,
+      now,
+    );
   const [written] = await db.$client.batch([insert, audit]);
   return (written!.meta.changes ?? 0) > 0;
 }

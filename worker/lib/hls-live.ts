@@ -51,7 +51,8 @@ function segmentLines(manifest: LiveManifest, first: number, last: number, start
   const lines: string[] = [];
   for (let n = first; n <= last; n++) {
     if (n > first && n % manifest.segments.length === 0) lines.push("#EXT-X-DISCONTINUITY");
-    if (n === first || n % manifest.segments.length === 0) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(startedAt + n * segmentMs(manifest)).toISOString()}`);
+    if (n === first || n % manifest.segments.length === 0)
+      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(startedAt + n * segmentMs(manifest)).toISOString()}`);
     lines.push(`#EXTINF:${durationOf(manifest, n).toFixed(3)},`, `${n}.m4s`);
   }
   return lines;

@@ -18,7 +18,12 @@ export async function streamWebhookSignature(secret: string, body: string, time:
 }
 
 /** "ok", or why the signature is refused: none or malformed, wrong, or too old. */
-export async function checkStreamWebhookSignature(secret: string, header: string | null, body: string, now: number): Promise<"ok" | "malformed" | "bad" | "stale"> {
+export async function checkStreamWebhookSignature(
+  secret: string,
+  header: string | null,
+  body: string,
+  now: number,
+): Promise<"ok" | "malformed" | "bad" | "stale"> {
   const parts = new Map((header ?? "").split(",").map((part) => part.trim().split("=", 2) as [string, string]));
   const time = Number(parts.get("time"));
   const sig = parts.get("sig1");

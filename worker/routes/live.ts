@@ -26,6 +26,7 @@ import { DEFAULT_EVENT_HOURS, EVENT_ID_PATTERN } from "#contracts/events.ts";
 import {
   LIVE_CAPTION_LOCALES,
   LIVE_PLAYLIST_WINDOW,
+  LIVE_REFUSAL_CODES,
   liveCaptionPath,
   type LiveCaption,
   type LiveRefusal,
@@ -47,13 +48,7 @@ async function showOf(c: Ctx, eventId: string): Promise<{ row: LiveShowRow; show
 }
 
 /** The refusal as the token and captions routes answer it. */
-function refusalError(refusal: LiveRefusal) {
-  if (refusal === "ticket") return routeError("ticket_required");
-  if (refusal === "tier") return routeError("tier_required");
-  if (refusal === "membership") return routeError("membership_required");
-  if (refusal === "not_found") return notFound();
-  return routeError("unauthorized");
-}
+const refusalError = (refusal: LiveRefusal) => routeError(LIVE_REFUSAL_CODES[refusal]);
 
 /** The signed-in member who may watch the show now, with the show; else the refusal's error. */
 async function watcher(c: Ctx, eventId: string) {
@@ -181,7 +176,8 @@ export const liveRoutes = new Hono<HonoEnv>()
     else {
       const n = /^(\d{1,9})\.m4s$/.exec(file)?.[1];
       if (n === undefined) throw notFound();
-      const last = claims.mode === "live" ? liveHeadSegment(manifest, claims.startedAt, now) : replaySegmentCount(manifest, claims.startedAt, claims.endedAt!) - 1;
+      const last =
+        claims.mode === "live" ? liveHeadSegment(manifest, claims.startedAt, now) : replaySegmentCount(manifest, claims.startedAt, claims.endedAt!) - 1;
       if (Number(n) > last) throw notFound();
       [key, type] = [segmentFileKey(manifest, Number(n)), "video/iso.segment"];
     }

@@ -73,7 +73,11 @@ export const liveWatches = sqliteTable(
     lastAt: integer("last_at").notNull(),
     secondsWatched: integer("seconds_watched").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("live_watches_recent_idx").on(t.eventId, t.lastAt), index("live_watches_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("live_watches_recent_idx").on(t.eventId, t.lastAt),
+    index("live_watches_user_idx").on(t.userId),
+  ],
 );
 
 export const liveViewerSamples = sqliteTable(

@@ -167,7 +167,8 @@ async function checkedValues(c: Ctx): Promise<LiveShowValues> {
   };
   if (v.access === "tier" && v.minTierId === null) throw routeError("tier_gate_unknown", { field: "minTierId" });
   if (!(await namedTiersExist(c.var.db, v))) throw routeError("tier_gate_unknown", { field: v.minTierId ? "minTierId" : "replayKeepTierId" });
-  if ((await countProducts(c.var.db, v.pinnedProductIds)) !== v.pinnedProductIds.length) throw routeError("live_product_unknown", { field: "pinnedProductIds" });
+  if ((await countProducts(c.var.db, v.pinnedProductIds)) !== v.pinnedProductIds.length)
+    throw routeError("live_product_unknown", { field: "pinnedProductIds" });
   return v;
 }
 

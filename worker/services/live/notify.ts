@@ -26,7 +26,13 @@ export async function notifyShowLive(env: AppEnv, db: DB, eventId: string): Prom
     await notifyMembers(
       env,
       db,
-      { id: `show_live:${eventId}`, kind: "show_live", actorId: null, params: { title: row.title, titlePtBr: row.titlePtBr ?? undefined }, link: livePagePath(eventId) },
+      {
+        id: `show_live:${eventId}`,
+        kind: "show_live",
+        actorId: null,
+        params: { title: row.title, titlePtBr: row.titlePtBr ?? undefined },
+        link: livePagePath(eventId),
+      },
       recipients,
     );
   } catch (err) {

@@ -55,4 +55,5 @@ export async function signStreamToken(config: StreamConfig, sub: string, now = D
   return { token, expiresAt: new Date(expiresAt * 1000) };
 }
 
-export const streamPlaylistUrl = (config: StreamConfig, token: string) => `https://customer-${config.customerCode}.cloudflarestream.com/${token}/manifest/video.m3u8`;
+export const streamPlaylistUrl = (config: StreamConfig, token: string) =>
+  `https://customer-${config.customerCode}.cloudflarestream.com/${token}/manifest/video.m3u8`;

@@ -33,7 +33,8 @@ export async function handleStreamWebhook(c: Context<HonoEnv>) {
   if (data && typeof data.input_id === "string" && typeof data.event_type === "string") {
     const eventId = await findEventIdByStreamInput(db, data.input_id);
     if (!eventId) return c.json({ applied: false });
-    const at = typeof data.updated_at === "string" && !Number.isNaN(Date.parse(data.updated_at)) ? Date.parse(data.updated_at) : Number(notice.ts) * 1000 || now;
+    const at =
+      typeof data.updated_at === "string" && !Number.isNaN(Date.parse(data.updated_at)) ? Date.parse(data.updated_at) : Number(notice.ts) * 1000 || now;
     if (data.event_type === "live_input.errored") {
       console.warn(`live: Stream reports an error on the input of ${eventId}`);
       return c.json({ applied: false });
