@@ -33,8 +33,7 @@ const CLUB: MyTicketEvent = {
   venueCountry: "USA",
 };
 
-type OnlineTicket = MyTicket & { kind: "venue" | "online"; watchUrl: string | null };
-const ticket = (overrides: Partial<OnlineTicket> = {}): OnlineTicket => ({
+const ticket = (overrides: Partial<MyTicket> = {}): MyTicket => ({
   id: "t-1",
   code: "TKT-WTCH-2345",
   status: "valid",

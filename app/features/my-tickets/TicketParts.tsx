@@ -207,16 +207,9 @@ function TransferDialog({ ticket, onClose, onTransferred }: { ticket: MyTicket; 
   );
 }
 
-/**
- * A ticket to watch a live show online (decision 113) carries where to watch it; a venue ticket
- * none. Read through this type until the tickets' contract names both fields for every ticket.
- */
-type MaybeOnlineTicket = MyTicket & { kind?: "venue" | "online"; watchUrl?: string | null };
-
-/** Where a valid online ticket is watched, or null: such a ticket has no QR and no door. */
+/** Where a valid online ticket (decision 113) is watched, or null: such a ticket has no QR and no door. */
 export function watchUrlOf(ticket: MyTicket): string | null {
-  const online = ticket as MaybeOnlineTicket;
-  return online.kind === "online" && online.status === "valid" && online.watchUrl ? online.watchUrl : null;
+  return ticket.kind === "online" && ticket.status === "valid" ? ticket.watchUrl : null;
 }
 
 /** "Watch": the show's page, in place of the QR for a ticket to watch online. */

@@ -32,13 +32,9 @@ type Form = {
   position: string;
   vipOnly: boolean;
   minTierId: string;
+  /** A seat at the venue, or watching the live show online (decision 113). */
   kind: TicketKind;
-  /** The kind as stored: an online type edited back to venue says so. */
-  storedKind: TicketKind;
 };
-
-/** A type's kind (decision 113): a seat at the venue, or watching online. Venue where the answer names none. */
-const kindOf = (type: AdminTicketType | null): TicketKind => (type as (AdminTicketType & { kind?: TicketKind }) | null)?.kind ?? "venue";
 
 const formOf = (type: AdminTicketType | null, nextPosition: number): Form =>
   type
@@ -51,8 +47,7 @@ const formOf = (type: AdminTicketType | null, nextPosition: number): Form =>
         position: String(type.position),
         vipOnly: type.vipOnly,
         minTierId: type.minTierId ?? "",
-        kind: kindOf(type),
-        storedKind: kindOf(type),
+        kind: type.kind,
       }
     : {
         name: "",
@@ -64,7 +59,6 @@ const formOf = (type: AdminTicketType | null, nextPosition: number): Form =>
         vipOnly: false,
         minTierId: "",
         kind: "venue",
-        storedKind: "venue",
       };
 
 /** A typed number, or the text itself for the schema to refuse (blank is missing). */
@@ -86,8 +80,7 @@ const inputOf = (form: Form) =>
     position: numberOf(form.position),
     vipOnly: form.vipOnly,
     minTierId: form.minTierId || null,
-    // The kind is named only where an online ticket is involved: a venue type's body is as it was.
-    ...(form.kind === "online" || form.storedKind === "online" ? { kind: form.kind } : {}),
+    kind: form.kind,
   }) as TicketTypeInput;
 
 const errorText = (code: string, params: Record<string, string | number> | undefined, text: string): ErrorText =>
