@@ -30,7 +30,9 @@ describe("the live playlist", () => {
     const member = await createUser("user");
     const { body } = await tokenFor(eventId, member);
     expect(body!.mode).toBe("live");
-    const first = await call(body!.playlistUrl);
+    // The playlist reads nothing from D1, not even the session its cookie names.
+    const first = await call(body!.playlistUrl, { cookie: member.cookie });
+    expect(first.headers.get("x-d1-trips")).toMatch(/^primary=0, replica=0/);
     expect(first.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     expect(first.headers.get("cache-control")).toBe("no-store");
     const text = await textOf(first);
