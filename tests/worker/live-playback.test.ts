@@ -156,3 +156,26 @@ describe("the watch page's view", () => {
     expect(Math.max(...samples.results.map((s) => s.viewers))).toBe(3);
   });
 });
+
+describe("the watch page's texts", () => {
+  it("answer the event's title and description in the viewer's language, with its times and picture", async () => {
+    const eventId = await seedShow({ title: "Night show" });
+    await D1.prepare(
+      "UPDATE events SET title_pt_br = 'Show da noite', description = 'Live from home', description_pt_br = 'Ao vivo de casa', image_key = 'events/night.jpg', end_date = event_date + 7200000 WHERE id = ?",
+    )
+      .bind(eventId)
+      .run();
+    const en = await viewOf(eventId, null);
+    expect(en.body).toMatchObject({
+      title: "Night show",
+      description: "Live from home",
+      imageUrl: "/media/events/night.jpg",
+      state: "upcoming",
+      replayUntil: null,
+      roomId: null,
+    });
+    expect(Date.parse(en.body.endsAt) - Date.parse(en.body.startsAt)).toBe(2 * HOUR);
+    const pt = await call(`/api/live/${eventId}?lang=pt-BR`);
+    expect((await pt.json()) as { title: string; description: string }).toMatchObject({ title: "Show da noite", description: "Ao vivo de casa" });
+  });
+});
