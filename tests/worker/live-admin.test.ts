@@ -63,7 +63,7 @@ describe("setting a show up", () => {
     const first = await put(eventId, { access: "ticket", replayHours: 24, pinnedProductIds: [product.id] });
     expect(first.status).toBe(201);
     const room = (await first.json()) as LiveControlRoom;
-    expect(room.show).toMatchObject({ access: "ticket", replayHours: 24, pinnedProductIds: [product.id], provider: "local", storedState: "scheduled" });
+    expect(room.show).toMatchObject({ access: "ticket", replayHours: 24, pinnedProductIds: [product.id], provider: "local", state: "scheduled" });
     expect(room.roomId).toBe(`live-${eventId}`);
     expect(await roomOf(room.roomId!)).toEqual({
       read_access: "ticket",
@@ -83,7 +83,7 @@ describe("setting a show up", () => {
   it("refuses bad input with its code and stores nothing", async () => {
     const eventId = await seedTicketEvent();
     const real = await seedProduct({ state: "live" });
-    const cases: [unknown, number, string][] = [
+    const cases: [Record<string, unknown>, number, string][] = [
       [{ access: "everyone" }, 400, "invalid_input"],
       [{ access: "members", replayHours: 721 }, 400, "invalid_input"],
       [{ access: "members", replayHours: -1 }, 400, "invalid_input"],

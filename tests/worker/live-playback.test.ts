@@ -30,7 +30,9 @@ describe("the live playlist", () => {
     const member = await createUser("user");
     const { body } = await tokenFor(eventId, member);
     expect(body!.mode).toBe("live");
-    const first = await call(body!.playlistUrl);
+    // The playlist reads nothing from D1, not even the session its cookie names.
+    const first = await call(body!.playlistUrl, { cookie: member.cookie });
+    expect(first.headers.get("x-d1-trips")).toMatch(/^primary=0, replica=0/);
     expect(first.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     expect(first.headers.get("cache-control")).toBe("no-store");
     const text = await textOf(first);
@@ -152,5 +154,28 @@ describe("the watch page's view", () => {
       .bind(eventId)
       .all<{ viewers: number }>();
     expect(Math.max(...samples.results.map((s) => s.viewers))).toBe(3);
+  });
+});
+
+describe("the watch page's texts", () => {
+  it("answer the event's title and description in the viewer's language, with its times and picture", async () => {
+    const eventId = await seedShow({ title: "Night show" });
+    await D1.prepare(
+      "UPDATE events SET title_pt_br = 'Show da noite', description = 'Live from home', description_pt_br = 'Ao vivo de casa', image_key = 'events/night.jpg', end_date = event_date + 7200000 WHERE id = ?",
+    )
+      .bind(eventId)
+      .run();
+    const en = await viewOf(eventId, null);
+    expect(en.body).toMatchObject({
+      title: "Night show",
+      description: "Live from home",
+      imageUrl: "/media/events/night.jpg",
+      state: "upcoming",
+      replayUntil: null,
+      roomId: null,
+    });
+    expect(Date.parse(en.body.endsAt) - Date.parse(en.body.startsAt)).toBe(2 * HOUR);
+    const pt = await call(`/api/live/${eventId}?lang=pt-BR`);
+    expect((await pt.json()) as { title: string; description: string }).toMatchObject({ title: "Show da noite", description: "Ao vivo de casa" });
   });
 });

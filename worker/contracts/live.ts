@@ -94,7 +94,8 @@ export type LiveShowSettings = {
   replayKeepTierId: string | null;
   pinnedProductIds: string[];
   provider: LiveProvider;
-  storedState: LiveStoredState;
+  /** The stored state (what the control room's buttons act on): scheduled, live or ended. */
+  state: LiveStoredState;
   /** ISO or null. */
   startedAt: string | null;
   endedAt: string | null;

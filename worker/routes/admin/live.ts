@@ -106,7 +106,7 @@ async function controlRoom(c: Ctx, eventId: string): Promise<LiveControlRoom> {
       replayKeepTierId: show.replayKeepTierId,
       pinnedProductIds: show.pinnedProductIds,
       provider: show.provider,
-      storedState: show.state,
+      state: show.state,
       startedAt: iso(show.startedAt),
       endedAt: iso(show.endedAt),
       roomId: show.roomId,
