@@ -19,7 +19,7 @@ const settings = (extra: Partial<LiveShowSettings> = {}): LiveShowSettings => ({
   replayKeepTierId: null,
   pinnedProductIds: [],
   provider: "local",
-  storedState: "scheduled",
+  state: "scheduled",
   startedAt: null,
   endedAt: null,
   roomId: "studio-session",
@@ -38,7 +38,7 @@ const room = (extra: Partial<LiveControlRoom> = {}): LiveControlRoom => ({
   captions: [],
   ...extra,
 });
-const LIVE = room({ state: "live", viewers: 2, show: settings({ storedState: "live", startedAt: "2026-11-27T20:00:00.000Z" }) });
+const LIVE = room({ state: "live", viewers: 2, show: settings({ state: "live", startedAt: "2026-11-27T20:00:00.000Z" }) });
 const TIERS = {
   tiers: [
     { id: "vip", name: { en: "VIP", ptBR: "VIP" }, rank: 1, archived: false },
@@ -75,7 +75,7 @@ afterEach(() => {
 
 describe("/admin/live/:event", () => {
   it("goes live from the local demo source, then ends the show only after its question", async () => {
-    const ENDED = room({ state: "replay", show: settings({ storedState: "ended" }) });
+    const ENDED = room({ state: "replay", show: settings({ state: "ended" }) });
     const { callsTo } = fakeServer(room(), { [`POST ${API}/start`]: json(200, LIVE), [`POST ${API}/end`]: json(200, ENDED) });
     renderPage();
     expect((await screen.findByTestId("live-admin-state")).textContent).toBe("Not started");
@@ -156,7 +156,7 @@ describe("/admin/live/:event", () => {
       room({
         ...LIVE,
         local: false,
-        show: settings({ provider: "stream", storedState: "live" }),
+        show: settings({ provider: "stream", state: "live" }),
         ingest: { rtmpsUrl: "rtmps://live.cloudflare.com:443/live/", rtmpsKey: "secret-key-123", srtUrl: null },
         viewersSeries: [
           { minute: "2026-11-27T20:00:00.000Z", viewers: 3 },

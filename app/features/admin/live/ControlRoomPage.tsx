@@ -66,7 +66,7 @@ function OnAir({ room }: { room: LiveControlRoom }) {
   const [confirming, setConfirming] = useState(false);
   const start = useControlRoomWrite(room.eventId, () => liveAdminApi.start(room.eventId));
   const end = useControlRoomWrite(room.eventId, () => liveAdminApi.end(room.eventId));
-  const stored = room.show?.storedState ?? null;
+  const stored = room.show?.state ?? null;
   return (
     <section className="card live-admin-section" aria-labelledby="live-on-air">
       <h2 id="live-on-air">{intl.formatMessage(m.stateTitle)}</h2>
