@@ -51,6 +51,7 @@ import { Route as AdminVenuesRouteImport } from './routes/admin/venues'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignInLinkRouteImport } from './routes/auth/sign-in-link'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as LiveEventIdRouteImport } from './routes/live/$eventId'
 import { Route as MusicIndexRouteImport } from './routes/music/index'
 import { Route as MusicFavoritesRouteImport } from './routes/music/favorites'
 import { Route as MusicPlayerRouteImport } from './routes/music/player'
@@ -81,6 +82,7 @@ import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytic
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
 import { Route as AdminDisputesIndexRouteImport } from './routes/admin/disputes.index'
 import { Route as AdminDisputesDisputeIdRouteImport } from './routes/admin/disputes.$disputeId'
+import { Route as AdminLiveEventIdRouteImport } from './routes/admin/live.$eventId'
 import { Route as AdminStoreIndexRouteImport } from './routes/admin/store/index'
 import { Route as AdminStoreShippingRouteImport } from './routes/admin/store_.shipping'
 import { Route as EmbedAlbumAlbumIdRouteImport } from './routes/embed/album/$albumId'
@@ -306,6 +308,11 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LiveEventIdRoute = LiveEventIdRouteImport.update({
+  id: '/live/$eventId',
+  path: '/live/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MusicIndexRoute = MusicIndexRouteImport.update({
   id: '/music/',
   path: '/music/',
@@ -456,6 +463,11 @@ const AdminDisputesDisputeIdRoute = AdminDisputesDisputeIdRouteImport.update({
   path: '/disputes/$disputeId',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminLiveEventIdRoute = AdminLiveEventIdRouteImport.update({
+  id: '/live/$eventId',
+  path: '/live/$eventId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminStoreIndexRoute = AdminStoreIndexRouteImport.update({
   id: '/store/',
   path: '/store/',
@@ -570,6 +582,7 @@ export interface FileRoutesByFullPath {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in-link': typeof AuthSignInLinkRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/live/$eventId': typeof LiveEventIdRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
@@ -599,6 +612,7 @@ export interface FileRoutesByFullPath {
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
+  '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -657,6 +671,7 @@ export interface FileRoutesByTo {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in-link': typeof AuthSignInLinkRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/live/$eventId': typeof LiveEventIdRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
@@ -686,6 +701,7 @@ export interface FileRoutesByTo {
   '/tickets': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
+  '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -746,6 +762,7 @@ export interface FileRoutesById {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in-link': typeof AuthSignInLinkRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/live/$eventId': typeof LiveEventIdRoute
   '/music/favorites': typeof MusicFavoritesRoute
   '/music/player': typeof MusicPlayerRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
@@ -775,6 +792,7 @@ export interface FileRoutesById {
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
+  '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store_/shipping': typeof AdminStoreShippingRoute
   '/embed/album/$albumId': typeof EmbedAlbumAlbumIdRoute
   '/embed/track/$trackId': typeof EmbedTrackTrackIdRoute
@@ -836,6 +854,7 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/auth/sign-in-link'
     | '/dev/mailbox'
+    | '/live/$eventId'
     | '/music/favorites'
     | '/music/player'
     | '/newsletter/confirm'
@@ -865,6 +884,7 @@ export interface FileRouteTypes {
     | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/disputes/$disputeId'
+    | '/admin/live/$eventId'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -923,6 +943,7 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/auth/sign-in-link'
     | '/dev/mailbox'
+    | '/live/$eventId'
     | '/music/favorites'
     | '/music/player'
     | '/newsletter/confirm'
@@ -952,6 +973,7 @@ export interface FileRouteTypes {
     | '/tickets'
     | '/admin/analytics/tracks'
     | '/admin/disputes/$disputeId'
+    | '/admin/live/$eventId'
     | '/admin/store/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -1011,6 +1033,7 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/auth/sign-in-link'
     | '/dev/mailbox'
+    | '/live/$eventId'
     | '/music/favorites'
     | '/music/player'
     | '/newsletter/confirm'
@@ -1040,6 +1063,7 @@ export interface FileRouteTypes {
     | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/disputes/$disputeId'
+    | '/admin/live/$eventId'
     | '/admin/store_/shipping'
     | '/embed/album/$albumId'
     | '/embed/track/$trackId'
@@ -1082,6 +1106,7 @@ export interface RootRouteChildren {
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthSignInLinkRoute: typeof AuthSignInLinkRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  LiveEventIdRoute: typeof LiveEventIdRoute
   MusicFavoritesRoute: typeof MusicFavoritesRoute
   MusicPlayerRoute: typeof MusicPlayerRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
@@ -1415,6 +1440,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevMailboxRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/live/$eventId': {
+      id: '/live/$eventId'
+      path: '/live/$eventId'
+      fullPath: '/live/$eventId'
+      preLoaderRoute: typeof LiveEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/music/': {
       id: '/music/'
       path: '/music'
@@ -1625,6 +1657,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDisputesDisputeIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/live/$eventId': {
+      id: '/admin/live/$eventId'
+      path: '/live/$eventId'
+      fullPath: '/admin/live/$eventId'
+      preLoaderRoute: typeof AdminLiveEventIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/store/': {
       id: '/admin/store/'
       path: '/store'
@@ -1748,6 +1787,7 @@ interface AdminRouteRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
   AdminDisputesDisputeIdRoute: typeof AdminDisputesDisputeIdRoute
+  AdminLiveEventIdRoute: typeof AdminLiveEventIdRoute
   AdminStoreShippingRoute: typeof AdminStoreShippingRoute
   AdminAnalyticsIndexRoute: typeof AdminAnalyticsIndexRoute
   AdminDisputesIndexRoute: typeof AdminDisputesIndexRoute
@@ -1779,6 +1819,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
   AdminDisputesDisputeIdRoute: AdminDisputesDisputeIdRoute,
+  AdminLiveEventIdRoute: AdminLiveEventIdRoute,
   AdminStoreShippingRoute: AdminStoreShippingRoute,
   AdminAnalyticsIndexRoute: AdminAnalyticsIndexRoute,
   AdminDisputesIndexRoute: AdminDisputesIndexRoute,
@@ -1816,6 +1857,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthSignInLinkRoute: AuthSignInLinkRoute,
   DevMailboxRoute: DevMailboxRoute,
+  LiveEventIdRoute: LiveEventIdRoute,
   MusicFavoritesRoute: MusicFavoritesRoute,
   MusicPlayerRoute: MusicPlayerRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,

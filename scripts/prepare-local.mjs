@@ -17,10 +17,12 @@
 //          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs); a demo
 //          event selling tickets here, General and a nearly sold-out VIP area (scripts/lib/demo-tickets.mjs); the
 //          lossless masters of the releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
+//          two live shows, one for ticket holders about to start and a members' one with its
+//          replay open (scripts/lib/demo-live-shows.mjs);
 //   media  puts every file of the demo into local R2: the avatars, post, perk and product pictures, and the
 //          demo media (an MP3 per track, a WAV master per track of three releases, a cover per
 //          album, an image per radio station, a thumbnail and an MP4 video per TV channel, the
-//          landing page's pictures and promo video), rendered
+//          landing page's pictures and promo video, the live shows' demo source in HLS segments), rendered
 //          offline and cached in the user's cache; skipped when that state already holds this set.
 //          The only step that writes local R2, so it never races another writer of it.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>] [--only vars|data|media]
@@ -52,8 +54,9 @@ import { demoStorePictures, demoStoreSql } from "./lib/demo-store.mjs";
 import { demoTicketsSql } from "./lib/demo-tickets.mjs";
 import { demoTiersSql } from "./lib/demo-tiers.mjs";
 import { demoRoomsSql } from "./lib/demo-rooms.mjs";
+import { demoLiveShowsSql } from "./lib/demo-live-shows.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
-import { generateDemoMedia } from "./catalog/generate-demo-media.mjs";
+import { generateDemoMedia, liveSourceLine } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
 import { demoCatalogSql } from "./catalog/demo-catalog-seed.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
@@ -139,9 +142,14 @@ async function seedData(vars, persist, work) {
     demoCatalogSql() +
       (await buildSeedSql(vars.PASSWORD_PEPPER)) +
       demoAnalyticsSql() +
-      [...demoPerksSql(Date.now()), ...demoStoreSql(Date.now()), ...demoTicketsSql(Date.now()), ...demoTiersSql(Date.now()), ...demoRoomsSql(Date.now())].join(
-        "\n",
-      ) +
+      [
+        ...demoPerksSql(Date.now()),
+        ...demoStoreSql(Date.now()),
+        ...demoTicketsSql(Date.now()),
+        ...demoTiersSql(Date.now()),
+        ...demoRoomsSql(Date.now()),
+        ...demoLiveShowsSql(Date.now()),
+      ].join("\n") +
       "\n" +
       demoMastersSql() +
       "\n",
@@ -205,6 +213,8 @@ async function main() {
       console.log(
         `prepare-local: demo media: ${media.files.length} files (${made}), ${media.uploaded ? `${media.uploaded} put into local R2` : "already in local R2"}, with the demo avatars and pictures (${seconds()})`,
       );
+      // The live shows' demo source is the longest render: its time, when it was rendered now.
+      console.log(`prepare-local: ${liveSourceLine(media).trim()}`);
     }
   } finally {
     await rm(work, { recursive: true, force: true });

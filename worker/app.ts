@@ -78,6 +78,8 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/parties"], apiGroup(async () => [at("/api/parties", (await import("./routes/parties")).partyRoutes)])],
   // Community rooms (decision 106).
   [["/api/rooms"], apiGroup(async () => [at("/api/rooms", (await import("./routes/rooms")).roomRoutes)])],
+  // Live shows (decision 113); Stream's webhook is signed, not CSRF-checked (middleware/csrf.ts).
+  [["/api/live"], apiGroup(async () => [at("/api/live", (await import("./routes/live")).liveRoutes)])],
   [["/api/vip-pass"], apiGroup(async () => [at("/api/vip-pass", (await import("./routes/vip-pass")).vipPassRoutes)])],
   [["/api/check-in"], apiGroup(async () => [at("/api/check-in", (await import("./routes/check-in")).checkInRoutes)])],
   [["/api/perks"], apiGroup(async () => [at("/api/perks", (await import("./routes/perks")).perkRoutes)])],

@@ -44,6 +44,20 @@ export type AppEnv = Env & {
   /** Cloudflare Turnstile (decision 090): the widget's site key (public, a var) and its secret. */
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /**
+   * Cloudflare Stream Live (decision 113): the account, an API token with Stream edit rights, the
+   * customer code of its playback host, and a signing key (its id and the base64 JWK /stream/keys
+   * returned) for viewers' tokens. All five or none: without them live shows play the local source.
+   */
+  STREAM_ACCOUNT_ID?: string;
+  STREAM_API_TOKEN?: string;
+  STREAM_CUSTOMER_CODE?: string;
+  STREAM_SIGNING_KEY_ID?: string;
+  STREAM_SIGNING_KEY_JWK?: string;
+  /** The Stream API's base (tests point it at a fake on 127.0.0.1); https://api.cloudflare.com/client/v4 when unset. */
+  STREAM_API_BASE?: string;
+  /** Checks the Webhook-Signature of Stream's notifications; unset → the webhook answers 404. */
+  STREAM_WEBHOOK_SECRET?: string;
 };
 
 const url = z.url();
@@ -88,7 +102,15 @@ const configFields = z.object({
   TURNSTILE_SITE_KEY: optionalText,
   TURNSTILE_SECRET_KEY: optionalText,
   VAPID_SUBJECT: matching(/^(mailto:\S+@\S+|https:\/\/\S+)?$/, "VAPID_SUBJECT must be a mailto: or https: URL"),
+  STREAM_ACCOUNT_ID: optionalText,
+  STREAM_API_TOKEN: optionalText,
+  STREAM_CUSTOMER_CODE: optionalText,
+  STREAM_SIGNING_KEY_ID: optionalText,
+  STREAM_SIGNING_KEY_JWK: optionalText,
+  STREAM_API_BASE: z.optional(z.union([url, z.literal("")])),
+  STREAM_WEBHOOK_SECRET: optionalText,
 });
+const STREAM_SECRETS = ["STREAM_ACCOUNT_ID", "STREAM_API_TOKEN", "STREAM_CUSTOMER_CODE", "STREAM_SIGNING_KEY_ID", "STREAM_SIGNING_KEY_JWK"] as const;
 const configSchema = configFields.check(
   z.superRefine((cfg, ctx) => {
     if (cfg.MAIL_PROVIDER && (!cfg.MAIL_API_KEY || !cfg.MAIL_FROM)) {
@@ -96,6 +118,10 @@ const configSchema = configFields.check(
     }
     if (!cfg.VAPID_PUBLIC_KEY !== !cfg.VAPID_PRIVATE_KEY) {
       ctx.addIssue({ code: "custom", message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, which turns web push off)" });
+    }
+    const streamSet = STREAM_SECRETS.filter((name) => cfg[name]);
+    if (streamSet.length > 0 && streamSet.length < STREAM_SECRETS.length) {
+      ctx.addIssue({ code: "custom", message: `${STREAM_SECRETS.join(", ")} are set together (or none: live shows play the local source)` });
     }
     if (!cfg.TURNSTILE_SITE_KEY !== !cfg.TURNSTILE_SECRET_KEY) {
       ctx.addIssue({

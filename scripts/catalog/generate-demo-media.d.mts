@@ -1,11 +1,11 @@
 // Types for generate-demo-media.mjs.
 import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
-export type DemoMediaKind = "audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions";
+export type DemoMediaKind = "audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions" | "live-source";
 export type DemoMediaFile = {
   key: string;
   path: string;
-  contentType: "audio/mpeg" | "audio/wav" | "image/png" | "image/jpeg" | "video/mp4" | "text/vtt";
+  contentType: "audio/mpeg" | "audio/wav" | "image/png" | "image/jpeg" | "video/mp4" | "text/vtt" | "application/json" | "video/iso.segment";
   bytes: number;
 };
 export type DemoMediaRender = { id: string; kind: DemoMediaKind; key: string; bytes: number; ms: number };
@@ -16,7 +16,7 @@ export const MAX_VIDEO_BYTES: number;
 export function demoMediaJobs(
   catalog: CatalogAlbum[],
   outDir: string,
-  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean; masters?: string[] },
+  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean; masters?: string[]; live?: boolean },
 ): Promise<DemoMediaJob[]>;
 export function renderJob(job: DemoMediaJob): Promise<number>;
 export function generateDemoMedia(options?: {
@@ -27,6 +27,9 @@ export function generateDemoMedia(options?: {
   site?: boolean;
   /** Ids of the releases whose tracks get a WAV master (default: DEMO_MASTER_RELEASES with the built-in catalog, none otherwise). */
   masters?: string[];
+  /** The live shows' demo source (default: with the built-in catalog only). */
+  live?: boolean;
   threads?: number;
   force?: boolean;
 }): Promise<DemoMediaResult>;
+export function liveSourceLine(result: DemoMediaResult): string;

@@ -66,6 +66,7 @@ const SITE_IMAGE_SOURCES = [
 const SITE_IMAGE_PACKAGES = ["jpeg-js"];
 const SITE_VIDEO_SOURCES = ["../lib/demo-site-media.mjs", ...VIDEO_SOURCES];
 const CAPTION_SOURCES = ["../lib/demo-captions.mjs"];
+const LIVE_SOURCES = ["../lib/demo-live.mjs", ...VIDEO_SOURCES];
 /** The caption languages, and their R2 keys: the Worker's TV_CAPTION_LANGS and tvCaptionsKey (worker/contracts/tv.ts). */
 const CAPTION_LANGS = ["en", "pt-BR"];
 const captionsKey = (channelId, lang) => `tv/captions/${channelId}.${lang}.vtt`;
@@ -103,7 +104,11 @@ const CONTENT_TYPES = {
   "site-image": "image/jpeg",
   "site-video": "video/mp4",
   captions: "text/vtt",
+  "live-source": "application/json",
 };
+/** The live source's pieces besides its manifest (the job's own file). */
+const LIVE_INIT_TYPE = "video/mp4";
+const LIVE_SEGMENT_TYPE = "video/iso.segment";
 /** Cache subdirectory per kind. */
 const SUBDIRS = {
   audio: "audio",
@@ -115,13 +120,14 @@ const SUBDIRS = {
   "site-image": "site",
   "site-video": "site",
   captions: "tv-captions",
+  "live-source": "live",
 };
 const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
 
 /**
  * @typedef {object} DemoMediaJob
  * @property {string} id         unique within a run
- * @property {"audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions"} kind
+ * @property {"audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions" | "live-source"} kind
  * @property {string} key        R2 key
  * @property {string} file       cache path
  * @property {object} input      what the renderer needs (plain data, sent to a worker)
@@ -135,17 +141,19 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
  * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[] }} [more]
  *   `masters`: the ids of the releases whose tracks get a lossless master
  */
-export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false, masters = [] } = {}) {
-  const [audioVersion, masterVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion, captionsVersion] = await Promise.all([
-    codeVersion(AUDIO_SOURCES),
-    codeVersion(MASTER_SOURCES),
-    codeVersion(COVER_SOURCES),
-    codeVersion(BROADCAST_IMAGE_SOURCES),
-    codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
-    codeVersion(SITE_IMAGE_SOURCES, SITE_IMAGE_PACKAGES),
-    codeVersion(SITE_VIDEO_SOURCES, VIDEO_PACKAGES),
-    codeVersion(CAPTION_SOURCES),
-  ]);
+export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false, masters = [], live = false } = {}) {
+  const [audioVersion, masterVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion, captionsVersion, liveVersion] =
+    await Promise.all([
+      codeVersion(AUDIO_SOURCES),
+      codeVersion(MASTER_SOURCES),
+      codeVersion(COVER_SOURCES),
+      codeVersion(BROADCAST_IMAGE_SOURCES),
+      codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
+      codeVersion(SITE_IMAGE_SOURCES, SITE_IMAGE_PACKAGES),
+      codeVersion(SITE_VIDEO_SOURCES, VIDEO_PACKAGES),
+      codeVersion(CAPTION_SOURCES),
+      codeVersion(LIVE_SOURCES, VIDEO_PACKAGES),
+    ]);
   const cachePath = (kind, id, version, input, extension) =>
     path.join(outDir, SUBDIRS[kind], `${id}.${fnv1a(`${version}:${JSON.stringify(input)}`).toString(36)}.${extension}`);
   /** @type {DemoMediaJob[]} */
@@ -238,7 +246,46 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
       jobs.push({ id: item.id, kind: item.kind, key: item.key, file: cachePath(item.kind, name, version, input, EXTENSIONS[item.kind]), input });
     }
   }
+  if (live) {
+    // The live shows' demo source: the job's file is its manifest; the init and media segments
+    // are written beside it under the same hash (liveSourceFiles lists them).
+    const { DEMO_LIVE, DEMO_LIVE_MANIFEST_KEY } = await import("../lib/demo-live.mjs");
+    if (!findTrack(DEMO_LIVE.trackId, catalog)) throw new Error(`live demo source: track ${DEMO_LIVE.trackId} is not in the catalog`);
+    const input = { live: DEMO_LIVE };
+    jobs.push({
+      id: "live-source:demo",
+      kind: "live-source",
+      key: DEMO_LIVE_MANIFEST_KEY,
+      file: cachePath("live-source", "demo", liveVersion, input, "json"),
+      input,
+    });
+  }
   return jobs;
+}
+
+/** A live source's cached piece beside its manifest: live/demo.<hash>.json → live/demo.<hash>.init.mp4, .3.m4s. */
+const livePiecePath = (manifestFile, piece) => manifestFile.replace(/\.json$/, `.${piece}`);
+
+/**
+ * The files of a rendered live source, its manifest first: each with its R2 key (from the
+ * manifest) and cache path.
+ */
+async function liveSourceFiles(job) {
+  const manifest = JSON.parse(await readFile(job.file, "utf8"));
+  const pieces = [
+    { key: manifest.init, path: livePiecePath(job.file, "init.mp4"), contentType: LIVE_INIT_TYPE },
+    ...manifest.segments.map((segment, i) => ({ key: segment.key, path: livePiecePath(job.file, `${i}.m4s`), contentType: LIVE_SEGMENT_TYPE })),
+  ];
+  const sized = await Promise.all(pieces.map(async (piece) => ({ ...piece, bytes: (await sizeOf(piece.path)) ?? 0 })));
+  return [{ key: job.key, path: job.file, contentType: CONTENT_TYPES[job.kind], bytes: (await sizeOf(job.file)) ?? 0 }, ...sized];
+}
+
+/** Writes a file atomically (temp file, then rename): a reader never sees half of it. */
+async function writeAtomic(file, bytes) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, bytes);
+  await rename(temp, file);
 }
 
 /** Renders one job and writes its file (atomically: temp file, then rename). Returns its size. */
@@ -278,13 +325,17 @@ export async function renderJob(job) {
   } else if (job.kind === "site-video") {
     const { renderPromoVideo } = await import("../lib/demo-site-media.mjs");
     bytes = await renderPromoVideo(job.input.promo, { maxBytes: job.input.maxBytes });
+  } else if (job.kind === "live-source") {
+    // The segments first, the manifest last: a manifest in the cache means its pieces are there.
+    const { renderDemoLiveSource } = await import("../lib/demo-live.mjs");
+    const { init, segments, manifest } = await renderDemoLiveSource(job.input.live);
+    await writeAtomic(livePiecePath(job.file, "init.mp4"), init);
+    for (const [i, segment] of segments.entries()) await writeAtomic(livePiecePath(job.file, `${i}.m4s`), segment.bytes);
+    bytes = new TextEncoder().encode(JSON.stringify(manifest));
   } else {
     throw new Error(`unknown demo media kind ${job.kind}`);
   }
-  await mkdir(path.dirname(job.file), { recursive: true });
-  const temp = `${job.file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, bytes);
-  await rename(temp, job.file);
+  await writeAtomic(job.file, bytes);
   return bytes.length;
 }
 
@@ -344,7 +395,7 @@ async function prune(outDir, keep, unusedForMs) {
     for (const name of names) {
       const file = path.join(dir, name);
       if (keep.has(file)) continue;
-      if (/\.(mp3|wav|png|mp4|jpg|vtt)$/.test(name)) {
+      if (/\.(mp3|wav|png|mp4|jpg|vtt|m4s|json)$/.test(name)) {
         if (unusedForMs === 0 || (await ageOf(file)) > unusedForMs) await rm(file, { force: true });
       } else if (name.endsWith(".tmp")) {
         if ((await ageOf(file)) > 3600_000) await rm(file, { force: true });
@@ -359,10 +410,10 @@ async function prune(outDir, keep, unusedForMs) {
  * rendering only what is missing. The stations, channels and site media default to the built-in
  * ones with the built-in catalog, and to none with another catalog (a music video and the promo
  * need their track in the catalog): pass them to have them with a custom catalog.
- * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], threads?: number, force?: boolean }} [options]
+ * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], live?: boolean, threads?: number, force?: boolean }} [options]
  * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number, rendered: { id: string, kind: string, key: string, bytes: number, ms: number }[] }>}
  */
-export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, site, masters, threads, force = false } = {}) {
+export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, site, masters, live, threads, force = false } = {}) {
   const started = performance.now();
   outDir = path.resolve(outDir);
   const builtIn = catalog === CATALOG;
@@ -371,6 +422,7 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
     channels: channels ?? (builtIn ? TV_CHANNELS : []),
     site: site ?? builtIn,
     masters: masters ?? (builtIn ? DEMO_MASTER_RELEASES : []),
+    live: live ?? builtIn,
   });
   const sizes = new Map();
   const missing = [];
@@ -383,15 +435,19 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
   );
   // Longest renders first, so the threads finish together: a video takes ~10 s, a track ~0.4 s.
   const cost = (job) =>
-    job.kind === "video"
-      ? 1000 + job.input.channel.durationSeconds
-      : job.kind === "site-video"
-        ? 1000 + job.input.promo.durationSeconds
-        : job.kind === "audio" || job.kind === "master"
-          ? job.input.track.durationSeconds
-          : 0;
+    job.kind === "live-source"
+      ? 1000 + job.input.live.durationSeconds
+      : job.kind === "video"
+        ? 1000 + job.input.channel.durationSeconds
+        : job.kind === "site-video"
+          ? 1000 + job.input.promo.durationSeconds
+          : job.kind === "audio" || job.kind === "master"
+            ? job.input.track.durationSeconds
+            : 0;
   missing.sort((a, b) => cost(b) - cost(a) || a.id.localeCompare(b.id));
-  const heavy = missing.filter((j) => j.kind === "audio" || j.kind === "master" || j.kind === "video" || j.kind.startsWith("site-")).length;
+  const heavy = missing.filter(
+    (j) => j.kind === "audio" || j.kind === "master" || j.kind === "video" || j.kind === "live-source" || j.kind.startsWith("site-"),
+  ).length;
   const count = Math.max(1, Math.min(threads ?? os.availableParallelism(), heavy));
   const timings = new Map();
   if (missing.length > 0) {
@@ -406,19 +462,36 @@ export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CA
     }
     for (const [id, { bytes }] of timings) sizes.set(id, bytes);
   }
-  const keep = new Set(jobs.map((job) => job.file));
+  const files = (
+    await Promise.all(
+      jobs.map((job) =>
+        job.kind === "live-source"
+          ? liveSourceFiles(job)
+          : [{ key: job.key, path: job.file, contentType: CONTENT_TYPES[job.kind], bytes: sizes.get(job.id) ?? 0 }],
+      ),
+    )
+  ).flat();
+  const keep = new Set(files.map((file) => file.path));
   const shared = outDir === path.resolve(DEFAULT_OUT_DIR);
   // In the shared cache, what this clone uses is marked as used now, and the rest goes only once
   // no clone has used it for a while; a private directory keeps exactly this catalog's files.
   if (shared) await Promise.all([...keep].map((file) => utimes(file, new Date(), new Date()).catch(() => {})));
   await prune(outDir, keep, shared ? SHARED_UNUSED_MS : 0);
   return {
-    files: jobs.map((job) => ({ key: job.key, path: job.file, contentType: CONTENT_TYPES[job.kind], bytes: sizes.get(job.id) ?? 0 })),
+    files,
     generated: missing.length,
     cached: jobs.length - missing.length,
     ms: Math.round(performance.now() - started),
     rendered: missing.map((job) => ({ id: job.id, kind: job.kind, key: job.key, ...timings.get(job.id) })),
   };
+}
+
+/** The live demo source's size and, when rendered now, its render time. */
+export function liveSourceLine(result) {
+  const pieces = result.files.filter((f) => f.key.startsWith("live/"));
+  const render = result.rendered.find((r) => r.kind === "live-source");
+  const mb = (pieces.reduce((total, f) => total + f.bytes, 0) / 1024 / 1024).toFixed(1);
+  return `  live demo source: ${pieces.length - 2} segments, ${mb} MB${render ? `, rendered in ${(render.ms / 1000).toFixed(1)} s` : " (cached)"}`;
 }
 
 async function main() {
@@ -446,6 +519,7 @@ async function main() {
       `  MP3 avg ${kb(sum(audio) / Math.max(1, audio.length))}, max ${kb(Math.max(0, ...audio.map((f) => f.bytes)))}; cover avg ${kb(sum(covers) / Math.max(1, covers.length))}, max ${kb(Math.max(0, ...covers.map((f) => f.bytes)))}; station/channel image max ${kb(Math.max(0, ...images.map((f) => f.bytes)))}`,
       `  WAV masters: ${mb(sum(masters))}${masters.length ? `, rendered in ${(result.rendered.filter((r) => r.kind === "master").reduce((ms, r) => ms + r.ms, 0) / 1000).toFixed(1)} s of thread time` : ""}`,
       `  site JPEGs: ${siteImages.map((f) => `${f.key.slice(5)} ${kb(f.bytes)}`).join(", ")}`,
+      liveSourceLine(result),
       ...videos.map((f) => {
         const render = result.rendered.find((r) => r.key === f.key);
         return `  ${f.key}: ${mb(f.bytes)}${render ? `, rendered in ${(render.ms / 1000).toFixed(1)} s` : " (cached)"}`;

@@ -9,7 +9,7 @@ export const KEYFRAME_SECONDS: number;
 export function h264LevelFor(width: number, height: number, fps: number): number;
 export function rgbaToI420(rgba: ArrayLike<number>, width: number, height: number, out?: Uint8Array): Uint8Array;
 export function analyzeLevels(samples: Float32Array, sampleRate: number, fps: number, frameCount: number, delaySamples?: number): Levels[];
-export type VideoAudio = { mp3: Uint8Array; levels?: Levels[] };
+export type VideoAudio = { mp3?: Uint8Array; levels?: Levels[] };
 export function trackVideoAudio(track: { id: string }, durationSeconds: number, options?: { fps?: number; gainDb?: number }): Required<VideoAudio>;
 export type DemoVideoOptions = {
   look: Look;
@@ -25,5 +25,6 @@ export type DemoVideoOptions = {
   quantizer?: number;
   maxBytes?: number;
   audio?: VideoAudio;
+  fragmented?: boolean;
 };
 export function renderDemoVideo(options: DemoVideoOptions): Promise<Uint8Array>;

@@ -164,7 +164,7 @@ function mp3Packets(mp3) {
  * Puts the encoder's H.264 samples and (optionally) MP3 frames into a fast-start MP4. The audio
  * is cut to the video's length, or looped (frame by frame) when shorter.
  */
-async function muxMp4({ encoded, fps, frameCount, mp3 }) {
+async function muxMp4({ encoded, fps, frameCount, mp3, fragmented = false }) {
   const input = new Input({ source: new BufferSource(encoded), formats: ALL_FORMATS });
   const track = await input.getPrimaryVideoTrack();
   if (!track) throw new Error("demo video: the encoder wrote no video track");
@@ -180,7 +180,12 @@ async function muxMp4({ encoded, fps, frameCount, mp3 }) {
   if ((description[8] & 0x1f) === 7) description[11] = level;
   const codec = `avc1.${hex2(description[1])}${hex2(description[2])}${hex2(level)}`;
 
-  const output = new Output({ format: new Mp4OutputFormat({ fastStart: "in-memory" }), target: new BufferTarget() });
+  // A fragmented MP4 (for HLS) cuts a fragment at the first keyframe KEYFRAME_SECONDS after the
+  // last cut: one fragment per keyframe interval.
+  const format = fragmented
+    ? new Mp4OutputFormat({ fastStart: "fragmented", minimumFragmentDuration: KEYFRAME_SECONDS })
+    : new Mp4OutputFormat({ fastStart: "in-memory" });
+  const output = new Output({ format, target: new BufferTarget() });
   const videoSource = new EncodedVideoPacketSource("avc");
   output.addVideoTrack(videoSource, { frameRate: fps });
   let audioSource = null;
@@ -342,8 +347,11 @@ export function trackVideoAudio(track, durationSeconds, { fps = VIDEO_FPS, gainD
  * @param {number} [options.quantizer]  H.264 QP, default VIDEO_QP
  * @param {number} [options.maxBytes]   a size limit: while the MP4 is larger, it is encoded again
  *   3 QP steps coarser (about 30% smaller each time); fails when even QP 51 does not fit
- * @param {{ mp3: Uint8Array, levels?: ReturnType<typeof analyzeLevels> }} [options.audio]
- *   an MP3 (any ID3 tag is skipped) and optionally its levels per frame (else a synthetic beat)
+ * @param {{ mp3?: Uint8Array, levels?: ReturnType<typeof analyzeLevels> }} [options.audio]
+ *   an MP3 (any ID3 tag is skipped) and optionally its levels per frame (else a synthetic beat);
+ *   levels without an MP3 drive the picture of a silent video
+ * @param {boolean} [options.fragmented]  a fragmented MP4 (ftyp, moov, then a moof + mdat per
+ *   keyframe interval), the shape HLS plays in segments
  * @returns {Promise<Uint8Array>}
  */
 export async function renderDemoVideo({
@@ -360,6 +368,7 @@ export async function renderDemoVideo({
   quantizer = VIDEO_QP,
   maxBytes = Infinity,
   audio,
+  fragmented = false,
 }) {
   if (!(durationSeconds > 0)) throw new Error("demo video: durationSeconds must be positive");
   if (width % 2 || height % 2) throw new Error("demo video: width and height must be even");
@@ -376,7 +385,7 @@ export async function renderDemoVideo({
   };
   for (let qp = quantizer; ; qp = Math.min(51, qp + 3)) {
     const encoded = await encodeFrames({ width, height, fps, frameCount, quantizer: qp, drawFrame });
-    const mp4 = await muxMp4({ encoded, fps, frameCount, mp3: audio?.mp3 });
+    const mp4 = await muxMp4({ encoded, fps, frameCount, mp3: audio?.mp3, fragmented });
     if (mp4.length <= maxBytes) return mp4;
     if (qp >= 51) throw new Error(`demo video: ${mp4.length} bytes at QP 51, over the ${maxBytes}-byte limit`);
   }

@@ -42,6 +42,8 @@ const ticket = (overrides: Partial<MyTicket> = {}): MyTicket => ({
   transferredAt: null,
   editable: true,
   transferable: true,
+  kind: "venue",
+  watchUrl: null,
   ...overrides,
 });
 

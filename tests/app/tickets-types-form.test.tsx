@@ -44,6 +44,7 @@ const type = (id: string, overrides: Partial<AdminTicketType> = {}): AdminTicket
   vipOnly: false,
   minTierId: null,
   position: 0,
+  kind: "venue",
   createdAt: "2031-03-01T12:00:00.000Z",
   updatedAt: "2031-03-01T12:00:00.000Z",
   ...overrides,
@@ -155,9 +156,27 @@ describe("the event form's ticket types", () => {
       position: 2,
       vipOnly: true,
       minTierId: null,
+      kind: "venue",
     });
     expect(await within(types).findByText("Early bird")).toBeTruthy();
     expect(server.callsTo(`PUT ${EVENTS}/${ID}`)).toHaveLength(0);
+  });
+
+  it("adds an online type (live show) with its kind in the body", async () => {
+    const server = fakeServer();
+    renderEvents();
+    await editEvent();
+    const types = await section();
+    await within(types).findByRole("table");
+    fireEvent.click(within(types).getByRole("button", { name: "Add ticket type" }));
+    const dialog = await screen.findByRole("dialog", { name: "New ticket type" });
+    fireEvent.change(within(dialog).getByLabelText(/^Name \(English\)/), { target: { value: "Watch online" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Price \(USD\)/), { target: { value: "10" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Quantity/), { target: { value: "500" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Kind/), { target: { value: "online" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(`POST ${EVENTS}/${ID}/ticket-types`)).toHaveLength(1));
+    expect(sentJson(server.callsTo(`POST ${EVENTS}/${ID}/ticket-types`)[0])).toMatchObject({ name: "Watch online", priceCents: 1000, kind: "online" });
   });
 
   it("a quantity below what is sold, and removing a type with sales, are refused in the dialog with their reason", async () => {

@@ -133,6 +133,8 @@ describe("the lists derived from the declarations", () => {
       ":ticket": [false, false, false, false, false, false, false],
       // A room id: a slug of at most 48 characters.
       ":room": [true, false, false, false, true, false, false],
+      // A live show's event (decision 113): a lowercase uuid.
+      ":event": [false, false, false, false, true, false, false],
     });
   });
 

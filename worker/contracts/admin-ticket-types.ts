@@ -10,6 +10,7 @@ import { TICKET_LIMITS } from "./event-tickets-model";
 import { TIER_ID_PATTERN } from "./tier-gate";
 import { FREE_TIER_ID } from "./tiers";
 import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-tickets-limits";
+import { TICKET_KINDS, type TicketKind } from "./live-limits";
 
 const M = TICKET_TYPE_FORM_MESSAGES;
 
@@ -40,6 +41,8 @@ const fields = {
     .nullish()
     .transform((s) => s ?? null),
   position: wholeNumber(0, TICKET_POSITION_MAX, M.positionInvalid).default(0),
+  /** A seat at the venue, or watching the event's live show online: no seat, no door (decision 113). */
+  kind: z.enum(TICKET_KINDS).default("venue"),
 };
 
 type Fields = z.output<z.ZodObject<typeof fields>>;
@@ -70,6 +73,7 @@ export type AdminTicketType = {
   vipOnly: boolean;
   minTierId: string | null;
   position: number;
+  kind: TicketKind;
   createdAt: string;
   updatedAt: string;
 };

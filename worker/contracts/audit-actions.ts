@@ -140,6 +140,13 @@ export const AUDIT_ACTIONS = [
   "room.message.unpin",
   // The moderation queue: a room message's reports dismissed (its hide from the queue is room.message.hide)
   "room.message.reports_dismiss",
+  // Live shows (decision 113)
+  "live.show.create",
+  "live.show.update",
+  "live.start",
+  "live.end",
+  "live.captions.put",
+  "live.captions.delete",
   // Settings
   "settings.update",
   "tax.settings.update",

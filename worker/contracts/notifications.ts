@@ -23,6 +23,7 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - trial_ending: my free trial ends in 3 days, then its tier's price is charged (decision 102)
  * - room_mention, room_reply: an @username of me, or a reply to my message, in a community room;
  *   room_activity: new messages in a room I asked to hear everything of, at most one per window (decision 111)
+ * - show_live: a live show I asked "Remind me" about and may watch is on air now (decision 113)
  */
 export const NOTIFICATION_KINDS = [
   "like",
@@ -49,6 +50,7 @@ export const NOTIFICATION_KINDS = [
   "room_mention",
   "room_reply",
   "room_activity",
+  "show_live",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -62,6 +64,7 @@ export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   "notify_on_sale",
   "tier_offer",
   "trial_ending",
+  "show_live",
 ];
 
 /** The channels a member chooses per kind. */
@@ -83,7 +86,8 @@ export function defaultPreference(kind: NotificationKind): KindPreference {
     kind === "release" ||
     kind === "release_early" ||
     kind === "notify_release" ||
-    kind === "notify_on_sale";
+    kind === "notify_on_sale" ||
+    kind === "show_live";
   return { inApp: true, push: loud, email: loud || URGENT_NOTIFICATION_KINDS.includes(kind) };
 }
 

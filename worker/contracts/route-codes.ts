@@ -28,6 +28,7 @@ import { MODERATION_MESSAGES } from "./moderation";
 import { MUSIC_MESSAGES } from "./music-limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 import { PARTY_MESSAGES } from "./party-limits";
+import { LIVE_MESSAGES } from "./live-limits";
 import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES, ROOM_REPORT_MESSAGES } from "./room-limits";
 import { TRACK_DETAILS_MESSAGES } from "./track-details-limits";
 import { ADMIN_ROOM_MESSAGES } from "./admin-room-limits";
@@ -365,6 +366,16 @@ export const ROUTE_CODES = {
   // A track's lyrics and credits (decision 112)
   isrc_taken: { status: 409, en: TRACK_DETAILS_MESSAGES.isrcTaken },
   lyrics_not_found: { status: 404, en: TRACK_DETAILS_MESSAGES.lyricsNotFound },
+  // Live shows (decision 113): who may watch, the show's state, playback tokens, the local source
+  membership_required: { status: 403, en: LIVE_MESSAGES.membershipRequired },
+  not_live: { status: 409, en: LIVE_MESSAGES.notLive },
+  already_live: { status: 409, en: LIVE_MESSAGES.alreadyLive },
+  bad_token: { status: 403, en: LIVE_MESSAGES.badToken },
+  live_media_missing: { status: 503, en: LIVE_MESSAGES.mediaMissing },
+  live_show_not_set_up: { status: 404, en: LIVE_MESSAGES.showNotSetUp },
+  live_caption_invalid: { status: 400, en: LIVE_MESSAGES.captionInvalid },
+  live_product_unknown: { status: 400, en: LIVE_MESSAGES.productUnknown },
+  stream_failed: { status: 502, en: LIVE_MESSAGES.streamFailed },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

@@ -2,6 +2,7 @@
 // the answers, the English texts of their refusals and limits. Zod-free, so the pages and the
 // validation table import it without a validator (the request schemas are in tickets-mine.ts).
 import type { Currency } from "./store-model";
+import type { TicketKind } from "./live-limits";
 
 export const TICKETS_API = "/api/tickets";
 export const ticketApiPath = (ticketId: string) => `${TICKETS_API}/${encodeURIComponent(ticketId)}`;
@@ -47,6 +48,10 @@ export type MyTicket = {
   editable: boolean;
   /** It may be transferred now (the same conditions). */
   transferable: boolean;
+  /** A seat at the venue, or watching online (decision 113): an online ticket has no QR (`token` null). */
+  kind: TicketKind;
+  /** "/live/<eventId>" when the event has a live show to watch; else null. */
+  watchUrl: string | null;
 };
 
 /** The event a ticket is for, in the asked language; ISO instants, `timeZone` the venue's. */

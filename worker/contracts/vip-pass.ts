@@ -63,6 +63,8 @@ export const CHECK_IN_RESULTS = [
   "refunded",
   "cancelled",
   "replaced",
+  /** A ticket for watching the event's live show online: it opens no door (decision 113). */
+  "online_only",
 ] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 

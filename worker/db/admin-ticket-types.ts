@@ -23,6 +23,7 @@ type TicketTypeSqlRow = {
   vip_only: number;
   min_tier_id: string | null;
   position: number;
+  kind: "venue" | "online";
   created_at: number;
   updated_at: number;
   sold: number;
@@ -50,6 +51,7 @@ const toAdminTicketType = (row: TicketTypeSqlRow): AdminTicketType => ({
   vipOnly: row.vip_only === 1,
   minTierId: row.min_tier_id,
   position: row.position,
+  kind: row.kind,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });
@@ -105,6 +107,7 @@ const auditView = (v: TicketTypeValues | AdminTicketType) => ({
   vipOnly: v.vipOnly,
   minTierId: v.minTierId,
   position: v.position,
+  kind: v.kind,
 });
 
 const entry = (actor: Actor, action: AuditEntry["action"], eventId: string, summary: AuditEntry["summary"]): AuditEntry => ({
@@ -132,8 +135,8 @@ export async function createTicketType(
   const id = crypto.randomUUID();
   const insert = db.$client
     .prepare(
-      `INSERT INTO ticket_types (id, event_id, name, name_pt_br, price_cents, quantity, remaining, per_order_limit, vip_only, position, created_at, updated_at, min_tier_id)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?10, ?12 FROM events
+      `INSERT INTO ticket_types (id, event_id, name, name_pt_br, price_cents, quantity, remaining, per_order_limit, vip_only, position, created_at, updated_at, min_tier_id, kind)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?10, ?12, ?13 FROM events
        WHERE id = ?2 AND source = 'custom' AND upper(currency) IN ('USD', 'BRL')
          AND (SELECT count(*) FROM ticket_types WHERE event_id = ?2) < ?11`,
     )
@@ -150,6 +153,7 @@ export async function createTicketType(
       now,
       TICKET_LIMITS.maxTypesPerEvent,
       values.minTierId,
+      values.kind,
     );
   const audit = entry(actor, "event.ticket_type.create", eventId, { after: { id, ...auditView(values) } });
   const [result] = await db.$client.batch([insert, auditIfChanged(db, audit, now)]);
@@ -175,7 +179,7 @@ export async function updateTicketType(
   const update = db.$client
     .prepare(
       `UPDATE ticket_types SET name = ?3, name_pt_br = ?4, price_cents = ?5, remaining = remaining + (?6 - quantity), quantity = ?6,
-              per_order_limit = ?7, vip_only = ?8, position = ?9, updated_at = ?10, min_tier_id = ?11
+              per_order_limit = ?7, vip_only = ?8, position = ?9, updated_at = ?10, min_tier_id = ?11, kind = ?12
        WHERE id = ?1 AND event_id = ?2 AND remaining + (?6 - quantity) >= 0`,
     )
     .bind(
@@ -190,6 +194,7 @@ export async function updateTicketType(
       values.position,
       now,
       values.minTierId,
+      values.kind,
     );
   const audit = entry(actor, "event.ticket_type.update", before.eventId, {
     before: { id: before.id, ...auditView(before) },

@@ -25,6 +25,8 @@ export type DoorTicket = {
   status: EventTicketStatus;
   tokenVersion: number;
   checkedInAt: Date | null;
+  /** Its type is for watching online (decision 113): it opens no door. */
+  online: boolean;
 };
 
 export type AdmitOutcome = { admitted: true; found: DoorTicket } | { admitted: false; found: DoorTicket | null };
@@ -59,7 +61,15 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
     db
       .update(eventTickets)
       .set({ checkedInAt: new Date(now), checkedInBy: staffId })
-      .where(and(admit, eq(eventTickets.eventId, eventId), eq(eventTickets.status, "valid"), sql`${eventTickets.checkedInAt} IS NULL`))
+      .where(
+        and(
+          admit,
+          eq(eventTickets.eventId, eventId),
+          eq(eventTickets.status, "valid"),
+          sql`${eventTickets.checkedInAt} IS NULL`,
+          sql`NOT EXISTS (SELECT 1 FROM ticket_types tt WHERE tt.id = ${eventTickets.ticketTypeId} AND tt.kind = 'online')`,
+        ),
+      )
       .returning({ id: eventTickets.id, orderId: eventTickets.orderId, code: eventTickets.code }),
     db
       .select({
@@ -75,6 +85,7 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
         status: eventTickets.status,
         tokenVersion: eventTickets.tokenVersion,
         checkedInAt: eventTickets.checkedInAt,
+        typeKind: ticketTypes.kind,
       })
       .from(eventTickets)
       .innerJoin(events, eq(events.id, eventTickets.eventId))
@@ -97,6 +108,7 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
         status: row.status,
         tokenVersion: row.tokenVersion,
         checkedInAt: row.checkedInAt,
+        online: row.typeKind === "online",
       }
     : null;
   const admitted = updated[0];

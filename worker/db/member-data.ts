@@ -101,6 +101,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "rooms", table: "room_moderators", column: "user_id" },
   { kind: "staff-activity", table: "room_moderators", column: "named_by" },
   { kind: "reports", table: "room_message_reports", column: "reporter_id" },
+  // Live shows (decision 113): the shows the member watched, when and for how long.
+  { kind: "live-shows", table: "live_watches", column: "user_id" },
 ];
 
 /**

@@ -19,3 +19,4 @@ export * from "./schema/disputes";
 export * from "./schema/tiers";
 export * from "./schema/tier-offers";
 export * from "./schema/rooms";
+export * from "./schema/live";

@@ -40,13 +40,18 @@ export type OwnedTicketRow = {
   venue_address: string | null;
   venue_city: string | null;
   venue_country: string | null;
+  /** The type's kind (decision 113): 'online' watches the show, opens no door. */
+  type_kind: "venue" | "online";
+  /** The event has a live show to watch (1) or not (0). */
+  has_show: number;
 };
 
 const SELECT_OWNED = `
   SELECT t.id, t.code, t.token_version, t.status, t.checked_in_at, t.type_name, tt.name_pt_br AS type_name_pt_br, t.price_cents, t.currency,
          t.holder_name, t.buyer_user_id, t.transferred_at, o.number AS order_number, t.created_at,
          e.id AS event_id, e.title AS event_title, e.title_pt_br AS event_title_pt_br, e.event_date, e.end_date, e.time_zone,
-         e.status AS event_status, e.is_online, e.venue_name, e.venue_address, e.venue_city, e.venue_country
+         e.status AS event_status, e.is_online, e.venue_name, e.venue_address, e.venue_city, e.venue_country,
+         coalesce(tt.kind, 'venue') AS type_kind, EXISTS (SELECT 1 FROM live_shows ls WHERE ls.event_id = e.id) AS has_show
   FROM event_tickets t
   JOIN events e ON e.id = t.event_id
   JOIN orders o ON o.id = t.order_id

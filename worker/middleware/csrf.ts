@@ -11,7 +11,7 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * providers' webhooks, and the newsletter's one-click unsubscribe (RFC 8058: a mail client POSTs
  * it from anywhere; the signed link in its query is the authority, and all it can do is unsubscribe).
  */
-const EXEMPT = new Set(["/api/stripe/webhook", "/api/newsletter/unsubscribe"]);
+const EXEMPT = new Set(["/api/stripe/webhook", "/api/newsletter/unsubscribe", "/api/live/webhooks/stream"]);
 const EXEMPT_PREFIX = "/api/webhooks/";
 
 export const csrfGuard = createMiddleware<HonoEnv>(async (c, next) => {

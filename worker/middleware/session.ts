@@ -15,10 +15,17 @@ export async function sessionOfRequest(c: Context<HonoEnv>): Promise<{ user: Ses
   return user ? { user, sessionHash: hash } : { user: null, sessionHash: null };
 }
 
+/**
+ * Addresses authorised by a token in the address and nothing else: a live show's playlist and
+ * segments (decision 113), asked for every few seconds by every viewer, read no session (no D1 trip).
+ */
+const TOKEN_ONLY_PATHS = /^\/api\/live\/[^/]+\/hls\//;
+
 /** Loads the signed-in user (or null) into c.var.user for every API request. */
 export const loadSession = createMiddleware<HonoEnv>(async (c, next) => {
   c.set("user", null);
   c.set("sessionHash", null);
+  if (TOKEN_ONLY_PATHS.test(c.req.path)) return next();
   const { user, sessionHash } = await sessionOfRequest(c);
   c.set("user", user);
   c.set("sessionHash", sessionHash);

@@ -49,6 +49,7 @@ const EN: Texts = {
     "offer-codes": "The codes you claimed.",
     rooms:
       "The community rooms you read or posted in (how far you read, what you are told of each), those you moderate, and every message you wrote in them (the room, its number, the text and when).",
+    "live-shows": "The live shows you watched: when you started and last watched each, and for about how many seconds.",
     "check-ins": "Your check-ins at events.",
     tickets: "Your tickets.",
     consents: "Your newsletter subscription and the consents you gave.",
@@ -122,6 +123,7 @@ const PT_BR: Texts = {
     "offer-codes": "Os códigos que você resgatou.",
     rooms:
       "As salas da comunidade que você leu ou em que escreveu (até onde leu, o que recebe de cada uma), as que você modera e cada mensagem que você escreveu nelas (a sala, o número, o texto e quando).",
+    "live-shows": "Os shows ao vivo que você assistiu: quando começou e quando assistiu por último a cada um, e por cerca de quantos segundos.",
     "check-ins": "Suas entradas em eventos.",
     tickets: "Seus ingressos.",
     consents: "Sua inscrição na newsletter e os consentimentos que você deu.",

@@ -7,7 +7,8 @@ import type { CheckInResponse } from "#contracts/vip-pass.ts";
 
 /**
  * Lets the ticket in at `eventId`, or says why not: replaced (an older token version: the ticket was
- * transferred), refunded, cancelled, wrong_event, already_checked_in (with when and by whom). Null
+ * transferred), refunded, cancelled, wrong_event, online_only (a ticket for watching online),
+ * already_checked_in (with when and by whom). Null
  * when no ticket has that id or code (the caller answers `unknown`).
  */
 export async function readTicket(db: DB, eventId: string, read: TicketRead, staffId: string, now: number): Promise<CheckInResponse | null> {
@@ -21,6 +22,7 @@ export async function readTicket(db: DB, eventId: string, read: TicketRead, staf
   if (found.status === "refunded") return { result: "refunded", ticket };
   if (found.status === "cancelled") return { result: "cancelled", ticket };
   if (ticket.event.id !== eventId) return { result: "wrong_event", ticket };
+  if (found.online) return { result: "online_only", ticket };
   if (found.checkedInAt) return { result: "already_checked_in", ticket, checkedInAt: found.checkedInAt.toISOString() };
   throw new Error("event_tickets: neither admitted nor refused");
 }

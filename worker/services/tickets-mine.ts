@@ -6,6 +6,7 @@ import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
 import { eventOverAt, localisedNames, ticketLockedBy, type OwnedTicketRow } from "../db/tickets-mine";
 import { signTicketToken } from "../lib/ticket-token";
+import { livePagePath } from "#contracts/live-limits.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 import { ticketPath } from "#contracts/event-tickets-model.ts";
 import type { MyTicket, MyTicketEvent, MyTicketGroup, MyTicketResponse, MyTicketsResponse } from "#contracts/tickets-mine-model.ts";
@@ -42,9 +43,9 @@ async function ticketOf(env: AppEnv, row: OwnedTicketRow, userId: string, locale
     priceCents: row.price_cents,
     currency: row.currency,
     holderName: row.holder_name,
-    // Only what admits: a used, refunded or cancelled ticket shows its code but no QR.
+    // Only what admits: a used, refunded or cancelled ticket shows its code but no QR; an online one opens no door.
     token:
-      row.status === "valid" && !used
+      row.status === "valid" && !used && row.type_kind !== "online"
         ? await signTicketToken(readConfig(env).SESSION_SECRET, { ticketId: row.id, eventId: row.event_id, version: row.token_version })
         : null,
     orderNumber: row.order_number,
@@ -52,6 +53,8 @@ async function ticketOf(env: AppEnv, row: OwnedTicketRow, userId: string, locale
     transferredAt: iso(row.transferred_at),
     editable: open,
     transferable: open,
+    kind: row.type_kind,
+    watchUrl: row.has_show === 1 ? livePagePath(row.event_id) : null,
   };
 }
 

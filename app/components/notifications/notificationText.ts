@@ -17,6 +17,7 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
   event: { id: "notifications.text.event", defaultMessage: "New event: {title}" },
   meet_soon: { id: "notifications.text.meetSoon", defaultMessage: "{title} starts in 15 minutes" },
   tv_live: { id: "notifications.text.tvLive", defaultMessage: "{title} is live now on TV" },
+  show_live: { id: "notifications.text.showLive", defaultMessage: "{title} is live: watch it now" },
   contact_reply: { id: "notifications.text.contactReply", defaultMessage: "The team answered your message" },
   payment_failed: { id: "notifications.text.paymentFailed", defaultMessage: "Your VIP payment failed — update your card" },
   renewal_soon: { id: "notifications.text.renewalSoon", defaultMessage: "Your VIP membership renews on {date}" },

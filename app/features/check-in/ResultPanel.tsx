@@ -17,6 +17,7 @@ const HEADLINE: Record<CheckInResult, MessageDescriptor> = {
   refunded: m.ticketRefunded,
   cancelled: m.ticketCancelled,
   replaced: m.ticketReplaced,
+  online_only: m.ticketOnlineOnly,
 };
 
 /** A ticket's own words where a pass's would mislead ("Already used" rather than "Already checked in"). */
@@ -34,6 +35,7 @@ const HINT: Partial<Record<CheckInResult, MessageDescriptor>> = {
   refunded: m.ticketRefundedHint,
   cancelled: m.ticketCancelledHint,
   replaced: m.ticketReplacedHint,
+  online_only: m.ticketOnlineOnlyHint,
 };
 
 export function ResultPanel({ answer }: { answer: CheckInResponse }) {

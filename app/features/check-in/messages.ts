@@ -59,6 +59,8 @@ export const checkInMessages = {
     ticketAlready: { id: "checkIn.ticket.already", defaultMessage: "Already used" },
     ticketWrongEvent: { id: "checkIn.ticket.wrongEvent", defaultMessage: "Ticket for another event" },
     ticketWrongEventHint: { id: "checkIn.ticket.wrongEventHint", defaultMessage: "It does not admit anyone to this event." },
+    ticketOnlineOnly: { id: "checkIn.ticket.onlineOnly", defaultMessage: "Online ticket" },
+    ticketOnlineOnlyHint: { id: "checkIn.ticket.onlineOnlyHint", defaultMessage: "It is for watching the show online: it does not admit anyone at the door." },
     ticketRefunded: { id: "checkIn.ticket.refunded", defaultMessage: "Refunded ticket" },
     ticketRefundedHint: { id: "checkIn.ticket.refundedHint", defaultMessage: "This ticket was refunded and no longer admits anyone." },
     ticketCancelled: { id: "checkIn.ticket.cancelled", defaultMessage: "Cancelled ticket" },

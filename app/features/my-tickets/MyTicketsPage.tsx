@@ -12,7 +12,7 @@ import type { MyTicketGroup, MyTicketsResponse } from "#contracts/tickets-mine-m
 import { myTicketsMessages as m } from "./messages";
 import { MyTicketsMessages } from "./MyTicketsMessages";
 import { myTicketsQueryOptions } from "./queries";
-import { EventWhen, eventWhere, HolderName, TicketStatus, TransferButton } from "./TicketParts";
+import { EventWhen, eventWhere, HolderName, TicketStatus, TransferButton, WatchLink, watchUrlOf } from "./TicketParts";
 import "./my-tickets.css";
 
 export function MyTicketsPage() {
@@ -100,14 +100,18 @@ function EventTickets({
             </p>
             <HolderName ticket={ticket} locale={locale} />
             <div className="my-ticket-actions">
-              <Link
-                to="/tickets/$ticketId"
-                params={{ ticketId: ticket.id }}
-                className="btn btn-primary btn-sm"
-                aria-label={intl.formatMessage(m.showLabel, { code: ticket.code })}
-              >
-                {intl.formatMessage(m.show)}
-              </Link>
+              {watchUrlOf(ticket) ? (
+                <WatchLink ticket={ticket} title={event.title} />
+              ) : (
+                <Link
+                  to="/tickets/$ticketId"
+                  params={{ ticketId: ticket.id }}
+                  className="btn btn-primary btn-sm"
+                  aria-label={intl.formatMessage(m.showLabel, { code: ticket.code })}
+                >
+                  {intl.formatMessage(m.show)}
+                </Link>
+              )}
               <TransferButton ticket={ticket} onTransferred={onTransferred} />
             </div>
           </li>

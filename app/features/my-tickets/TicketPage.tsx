@@ -13,7 +13,7 @@ import type { MyTicketResponse } from "#contracts/tickets-mine-model.ts";
 import { myTicketsMessages as m } from "./messages";
 import { MyTicketsMessages } from "./MyTicketsMessages";
 import { myTicketQueryOptions } from "./queries";
-import { EventWhen, eventWhere, HolderName, TicketStatus, TransferButton } from "./TicketParts";
+import { EventWhen, eventWhere, HolderName, TicketStatus, TransferButton, WatchLink, watchUrlOf } from "./TicketParts";
 import "./my-tickets.css";
 
 // The QR encoder is a chunk of its own, as on the VIP pass.
@@ -94,7 +94,12 @@ function TicketSheet({
         </h2>
         {event.status === "cancelled" && <p className="info-banner">{intl.formatMessage(m.eventCancelled)}</p>}
         <div className="ticket-sheet-qr-wrap">
-          {ticket.token ? (
+          {watchUrlOf(ticket) ? (
+            <div className="ticket-sheet-watch">
+              <p className="muted">{intl.formatMessage(m.watchOnline)}</p>
+              <WatchLink ticket={ticket} title={event.title} />
+            </div>
+          ) : ticket.token ? (
             <QrBoundary fallback={<p className="muted">{intl.formatMessage(m.qrFailed)}</p>}>
               <Suspense fallback={<Loading />}>
                 <QrSvg
@@ -113,7 +118,7 @@ function TicketSheet({
         <p className="ticket-sheet-code" data-testid="ticket-code">
           {ticket.code}
         </p>
-        {ticket.token && <p className="muted ticket-sheet-hint">{intl.formatMessage(m.qrHint)}</p>}
+        {ticket.token && !watchUrlOf(ticket) && <p className="muted ticket-sheet-hint">{intl.formatMessage(m.qrHint)}</p>}
         <dl className="ticket-sheet-details">
           <dt>{intl.formatMessage(m.when)}</dt>
           <dd>

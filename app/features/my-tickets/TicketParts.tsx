@@ -1,5 +1,6 @@
 // Pieces both tickets pages show: the event's date in its own time zone, the venue, a ticket's
 // status, the name at the door with its inline editor, and the Transfer button with its dialog.
+import { Link } from "@tanstack/react-router";
 import { useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormField } from "../../components/form/FormField";
@@ -203,5 +204,23 @@ function TransferDialog({ ticket, onClose, onTransferred }: { ticket: MyTicket; 
         />
       </form>
     </Modal>
+  );
+}
+
+/** Where a valid online ticket (decision 113) is watched, or null: such a ticket has no QR and no door. */
+export function watchUrlOf(ticket: MyTicket): string | null {
+  return ticket.kind === "online" && ticket.status === "valid" ? ticket.watchUrl : null;
+}
+
+/** "Watch": the show's page, in place of the QR for a ticket to watch online. */
+export function WatchLink({ ticket, title }: { ticket: MyTicket; title: string }) {
+  const intl = useIntl();
+  const url = watchUrlOf(ticket);
+  const eventId = url?.split("/").pop();
+  if (!eventId) return null;
+  return (
+    <Link to="/live/$eventId" params={{ eventId }} className="btn btn-primary btn-sm" aria-label={intl.formatMessage(m.watchLabel, { title })}>
+      {intl.formatMessage(m.watch)}
+    </Link>
   );
 }

@@ -63,6 +63,7 @@ const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages
   event: { id: "settings.notifications.kind.event", defaultMessage: "New events" },
   meet_soon: { id: "settings.notifications.kind.meetSoon", defaultMessage: "Virtual meets and listening parties about to start" },
   tv_live: { id: "settings.notifications.kind.tvLive", defaultMessage: "The TV going live" },
+  show_live: { id: "settings.notifications.kind.showLive", defaultMessage: "A live show you asked to be reminded of going on air" },
   contact_reply: { id: "settings.notifications.kind.contactReply", defaultMessage: "Answers to my contact messages" },
   payment_failed: { id: "settings.notifications.kind.paymentFailed", defaultMessage: "Failed VIP payments" },
   renewal_soon: { id: "settings.notifications.kind.renewalSoon", defaultMessage: "VIP renewal reminders" },

@@ -11,6 +11,7 @@ import { events } from "./events.ts";
 import { feed } from "./feed.ts";
 import { landing } from "./landing.ts";
 import { legal } from "./legal.ts";
+import { live } from "./live.ts";
 import { members } from "./members.ts";
 import { music } from "./music.ts";
 import { myTickets } from "./my-tickets.ts";
@@ -37,6 +38,7 @@ export const AREAS = {
   feed,
   landing,
   legal,
+  live,
   members,
   music,
   myTickets,

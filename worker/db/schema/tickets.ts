@@ -10,6 +10,7 @@ import { events } from "./events";
 import { orders, storeCheckouts } from "./store";
 import { CURRENCIES, STOCK_HOLD_STATES } from "#contracts/store-model.ts";
 import { EVENT_TICKET_STATUSES } from "#contracts/event-tickets-model.ts";
+import { TICKET_KINDS } from "#contracts/live-limits.ts";
 
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
@@ -35,6 +36,8 @@ export const ticketTypes = sqliteTable(
     /** Only members of this tier and above (and admins) may buy it (decision 099); null: no tier asked. */
     minTierId: text("min_tier_id"),
     position: integer("position").notNull().default(0),
+    /** A seat at the venue, or watching the event's live show online: no seat, no door (0081, decision 113). */
+    kind: text("kind", { enum: TICKET_KINDS }).notNull().default("venue"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

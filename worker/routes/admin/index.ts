@@ -36,6 +36,7 @@ import { adminDisputeRoutes } from "./disputes";
 import { adminOfferRoutes } from "./offers";
 import { adminTierRoutes } from "./tiers";
 import { adminRoomRoutes } from "./rooms";
+import { adminLiveRoutes } from "./live";
 import { tierFigureRoutes } from "./tier-figures";
 import { adminTierChoiceRoutes } from "./tier-choices";
 import { adminStoreTierDiscountRoutes } from "./store-tier-discounts";
@@ -75,6 +76,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/offers", adminOfferRoutes)
   .route("/tiers", adminTierRoutes)
   .route("/rooms", adminRoomRoutes)
+  .route("/live", adminLiveRoutes)
   .route("/revenue/tiers", tierFigureRoutes)
   .route("/tier-choices", adminTierChoiceRoutes)
   .all("*", () => {

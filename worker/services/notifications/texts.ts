@@ -64,6 +64,8 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
       return { title: "Starting in 15 minutes", body: params.title ?? "" };
     case "tv_live":
       return { title: "Live now on TV", body: params.title ?? "" };
+    case "show_live":
+      return { title: `${params.title ?? "The show"} is live`, body: "Watch it now." };
     case "contact_reply":
       return { title: brandName, body: "The team answered your message" };
     case "payment_failed":
@@ -136,6 +138,8 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
       return { title: "Começa em 15 minutos", body: params.title ?? "" };
     case "tv_live":
       return { title: "Ao vivo agora na TV", body: params.title ?? "" };
+    case "show_live":
+      return { title: `${params.title ?? "O show"} está ao vivo`, body: "Assista agora." };
     case "contact_reply":
       return { title: brandName, body: "A equipe respondeu à sua mensagem" };
     case "payment_failed":

@@ -108,6 +108,16 @@ function EventRow({ event, onView, onEdit, onDelete, onCancel }: { event: AdminE
               {intl.formatMessage(m.ticketSales)}
             </Link>
           )}
+          {event.online && event.source === "custom" && (
+            <Link
+              to="/admin/live/$eventId"
+              params={{ eventId: event.id }}
+              className="btn btn-ghost btn-sm"
+              aria-label={intl.formatMessage(m.liveShowNamed, { title })}
+            >
+              {intl.formatMessage(m.liveShow)}
+            </Link>
+          )}
           {/* Only a published event is announced (the server refuses drafts and past events too). */}
           {event.status === "published" && <NotifyFansButton type="event" id={event.id} name={title} />}
           {(event.status !== "cancelled" || event.source === "custom") && (

@@ -11,6 +11,7 @@ import { codeText, serverErrorText } from "../../../lib/forms/errorText";
 import { validationFailure } from "#contracts/validation-codes.ts";
 import { inCents } from "#contracts/admin-event-fields.ts";
 import { TICKET_LIMITS } from "#contracts/event-tickets-model.ts";
+import { TICKET_KINDS, type TicketKind } from "#contracts/live-limits.ts";
 import { ticketTypeInputSchema, type AdminTicketType, type TicketTypeInput } from "#contracts/admin-ticket-types.ts";
 import { Checkbox, ErrorMessage, NumberInput, SelectInput, TextInput } from "./fields";
 import { tierChoicesQueryOptions, tierNameIn } from "../../../lib/tiers/tierGate";
@@ -22,7 +23,18 @@ import { useEventsRefresh } from "./queries";
 
 type Field = "name" | "namePtBr" | "priceCents" | "quantity" | "perOrderLimit" | "position" | "minTierId";
 /** minTierId: the lowest tier that may buy it ("" for none). */
-type Form = { name: string; namePtBr: string; price: string; quantity: string; perOrderLimit: string; position: string; vipOnly: boolean; minTierId: string };
+type Form = {
+  name: string;
+  namePtBr: string;
+  price: string;
+  quantity: string;
+  perOrderLimit: string;
+  position: string;
+  vipOnly: boolean;
+  minTierId: string;
+  /** A seat at the venue, or watching the live show online (decision 113). */
+  kind: TicketKind;
+};
 
 const formOf = (type: AdminTicketType | null, nextPosition: number): Form =>
   type
@@ -35,8 +47,19 @@ const formOf = (type: AdminTicketType | null, nextPosition: number): Form =>
         position: String(type.position),
         vipOnly: type.vipOnly,
         minTierId: type.minTierId ?? "",
+        kind: type.kind,
       }
-    : { name: "", namePtBr: "", price: "", quantity: "", perOrderLimit: "10", position: String(nextPosition), vipOnly: false, minTierId: "" };
+    : {
+        name: "",
+        namePtBr: "",
+        price: "",
+        quantity: "",
+        perOrderLimit: "10",
+        position: String(nextPosition),
+        vipOnly: false,
+        minTierId: "",
+        kind: "venue",
+      };
 
 /** A typed number, or the text itself for the schema to refuse (blank is missing). */
 const numberOf = (text: string): unknown => (text.trim() === "" ? undefined : Number.isFinite(Number(text)) ? Number(text) : text);
@@ -57,6 +80,7 @@ const inputOf = (form: Form) =>
     position: numberOf(form.position),
     vipOnly: form.vipOnly,
     minTierId: form.minTierId || null,
+    kind: form.kind,
   }) as TicketTypeInput;
 
 const errorText = (code: string, params: Record<string, string | number> | undefined, text: string): ErrorText =>
@@ -167,6 +191,13 @@ export function TicketTypeDialog({ eventId, currency, type, nextPosition, onClos
           <NumberInput label={intl.formatMessage(m.fieldPerOrder)} value={form.perOrderLimit} onChange={set("perOrderLimit")} error={errors.perOrderLimit} />
           <NumberInput label={intl.formatMessage(m.fieldPosition)} value={form.position} onChange={set("position")} error={errors.position} />
         </div>
+        <SelectInput
+          label={intl.formatMessage(m.fieldKind)}
+          hint={intl.formatMessage(m.fieldKindHint)}
+          options={TICKET_KINDS.map((kind) => ({ value: kind, label: intl.formatMessage(kind === "online" ? m.kindOnline : m.kindVenue) }))}
+          value={form.kind}
+          onChange={(value) => set("kind")(value as TicketKind)}
+        />
         <Checkbox label={intl.formatMessage(m.fieldVipOnly)} hint={intl.formatMessage(m.fieldVipOnlyHint)} checked={form.vipOnly} onChange={set("vipOnly")} />
         <SelectInput
           label={intl.formatMessage(m.fieldMinTier)}

@@ -44,6 +44,10 @@ export const ticketTypeMessages = {
       defaultMessage: "Only VIP members (and admins) may buy this type, whenever it is on sale.",
     },
     fieldMinTier: { id: "adminEvents.ticketTypes.field.minTier", defaultMessage: "Lowest membership tier" },
+    fieldKind: { id: "adminEvents.ticketTypes.field.kind", defaultMessage: "Kind" },
+    fieldKindHint: { id: "adminEvents.ticketTypes.field.kindHint", defaultMessage: "An online ticket watches the live show: no seat, no QR code, no door." },
+    kindVenue: { id: "adminEvents.ticketTypes.kind.venue", defaultMessage: "At the venue" },
+    kindOnline: { id: "adminEvents.ticketTypes.kind.online", defaultMessage: "Online (live show)" },
     fieldMinTierNone: { id: "adminEvents.ticketTypes.field.minTierNone", defaultMessage: "Any buyer (no tier asked)" },
     fieldMinTierHint: {
       id: "adminEvents.ticketTypes.field.minTierHint",

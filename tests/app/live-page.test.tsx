@@ -1,0 +1,252 @@
+// /live/:event against a fake API and a fake hls.js: before the start the countdown and "Remind me";
+// on air the LIVE badge, the viewer count and the player started on the token's playlist, with the
+// next token asked a minute later and hls.js's requests moved to its folder; the locks (visitor,
+// no ticket, tier, membership, banned) without a token asked; after the end the replay with its
+// captions, or "Ended"; an unknown show.
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route as LiveRoute } from "../../app/routes/live/$eventId";
+import { playlistFolder, withCurrentToken } from "../../app/features/live/LivePlayer";
+import type { LiveShowView, LiveTokenResponse } from "../../worker/contracts/live";
+import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser } from "./accounts-harness";
+
+type FakeHlsInstance = { config: { xhrSetup?: (xhr: XMLHttpRequest, url: string) => void }; sources: string[]; destroyed: boolean };
+const hls = vi.hoisted(() => ({ instances: [] as FakeHlsInstance[] }));
+vi.mock("hls.js", () => {
+  class FakeHls {
+    static isSupported = () => true;
+    static Events = { ERROR: "hlsError", MANIFEST_PARSED: "hlsManifestParsed" };
+    sources: string[] = [];
+    destroyed = false;
+    constructor(readonly config: FakeHlsInstance["config"]) {
+      hls.instances.push(this);
+    }
+    on() {}
+    loadSource(url: string) {
+      this.sources.push(url);
+    }
+    attachMedia() {}
+    destroy() {
+      this.destroyed = true;
+    }
+  }
+  return { default: FakeHls };
+});
+
+const EVENT = "7c1e0000-0000-4000-8000-0000000000a1";
+const PAGE = `/live/${EVENT}`;
+const API = `/api/live/${EVENT}`;
+
+const show = (extra: Partial<LiveShowView> = {}): LiveShowView => ({
+  eventId: EVENT,
+  title: "Studio session",
+  description: "An hour in the studio.",
+  startsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+  endsAt: new Date(Date.now() + 65 * 60_000).toISOString(),
+  imageUrl: null,
+  state: "upcoming",
+  replayUntil: null,
+  access: { kind: "ticket", tierId: null, tierName: null },
+  locked: null,
+  buyUrl: `/events/${EVENT}`,
+  roomId: null,
+  viewers: 0,
+  pinnedProducts: [],
+  captions: [],
+  reminded: false,
+  ...extra,
+});
+
+const token = (n: number, mode: "live" | "replay" = "live"): LiveTokenResponse => ({
+  token: `tok${n}`,
+  expiresAt: new Date(Date.now() + 300_000).toISOString(),
+  playlistUrl: `${API}/hls/tok${n}/index.m3u8`,
+  mode,
+  provider: "local",
+});
+
+function fakeServer(view: LiveShowView, { user = sessionUser() as ReturnType<typeof sessionUser> | null, tokens = [token(1), token(2), token(3)] } = {}) {
+  let asked = 0;
+  return mockApi({
+    "GET /api/auth/me": json(200, { user }),
+    [`GET ${API}`]: json(200, view),
+    [`POST ${API}/token`]: () => Promise.resolve(json(200, tokens[Math.min(asked++, tokens.length - 1)])),
+    [`GET /api/events/${EVENT}/reminder`]: json(200, { reminded: false, offsets: [1440, 60] }),
+    [`POST /api/events/${EVENT}/reminder`]: json(200, { status: "active", offsets: [1440, 60] }),
+    "GET /api/rooms": json(200, { rooms: [] }),
+  });
+}
+
+function renderPage(locale: "en" | "pt-BR" = "en") {
+  const root = createTestRoot();
+  return renderApp(root.addChildren([mountFileRoute(LiveRoute, "/live/$eventId", root)]), PAGE, { locale });
+}
+
+beforeEach(() => {
+  hls.instances.length = 0;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("/live/:event before the start", () => {
+  it("counts down to the start and lets a member ask to be reminded, asking no token", async () => {
+    const { callsTo } = fakeServer(show());
+    renderPage();
+    expect(await screen.findByRole("heading", { level: 1, name: "Studio session" })).toBeTruthy();
+    expect((await screen.findByTestId("live-countdown")).textContent).toMatch(/^Starts in [45]:\d\d$/);
+    fireEvent.click(await screen.findByRole("button", { name: /Remind me/ }));
+    await waitFor(() => expect(callsTo(`POST /api/events/${EVENT}/reminder`)).toHaveLength(1));
+    expect(callsTo(`POST ${API}/token`)).toHaveLength(0);
+    expect(screen.queryByTestId("live-video")).toBeNull();
+  });
+});
+
+describe("/live/:event on air", () => {
+  it("shows LIVE and the viewers, plays the token's playlist with hls.js and asks for the next token a minute later", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const { callsTo } = fakeServer(show({ state: "live", viewers: 3 }));
+    renderPage();
+    expect(await screen.findByText("LIVE")).toBeTruthy();
+    expect(screen.getByTestId("live-viewers").textContent).toBe("3 watching");
+    expect(screen.getByTestId("live-video")).toBeTruthy();
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    const player = hls.instances[0]!;
+    expect(player.sources).toEqual([`${API}/hls/tok1/index.m3u8`]);
+    expect(callsTo(`POST ${API}/token`)).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(callsTo(`POST ${API}/token`)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(callsTo(`POST ${API}/token`)).toHaveLength(2));
+    // The player keeps its source; its next requests go to the new token's folder.
+    expect(player.sources).toHaveLength(1);
+    const opened: string[] = [];
+    const xhr = { open: (_method: string, url: string) => opened.push(url) } as unknown as XMLHttpRequest;
+    await waitFor(() => {
+      opened.length = 0;
+      player.config.xhrSetup!(xhr, `${API}/hls/tok1/7.m4s`);
+      expect(opened).toEqual([`${API}/hls/tok2/7.m4s`]);
+    });
+    expect(player.destroyed).toBe(false);
+  });
+
+  it("says it in Portuguese", async () => {
+    fakeServer(show({ state: "live", viewers: 1 }));
+    renderPage("pt-BR");
+    expect(await screen.findByText("AO VIVO")).toBeTruthy();
+    expect(screen.getByTestId("live-viewers").textContent).toBe("1 assistindo");
+  });
+
+  it("shows the pinned products with the store's prices, linking to them", async () => {
+    fakeServer(
+      show({
+        state: "live",
+        pinnedProducts: [{ id: "p1", slug: "tour-shirt-2026", name: "Tour shirt", priceCents: 2500, currency: "usd", imageUrl: null }],
+      }),
+    );
+    renderPage();
+    const link = await screen.findByRole("link", { name: /Tour shirt/ });
+    expect(link.getAttribute("href")).toBe("/store/tour-shirt-2026");
+    expect(link.textContent).toContain("$25.00");
+  });
+});
+
+describe("/live/:event locked", () => {
+  it("asks a visitor to sign in and shows the way to a ticket", async () => {
+    const { callsTo } = fakeServer(show({ state: "live", locked: "sign_in" }), { user: null });
+    renderPage();
+    expect(await screen.findByText("Sign in to watch this show.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(`/social/login?redirect=%2Flive%2F${EVENT}`);
+    expect(screen.getByRole("link", { name: "Get a ticket" }).getAttribute("href")).toBe(`/events#event-${EVENT}`);
+    expect(screen.queryByTestId("live-video")).toBeNull();
+    expect(callsTo(`POST ${API}/token`)).toHaveLength(0);
+  });
+
+  it("sends a member without a ticket to get one", async () => {
+    const { callsTo } = fakeServer(show({ state: "live", locked: "ticket" }));
+    renderPage();
+    expect(await screen.findByText("This show is for ticket holders.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Get a ticket" })).toBeTruthy();
+    expect(callsTo(`POST ${API}/token`)).toHaveLength(0);
+  });
+
+  it("names the tier a show is for, with the way to the tiers", async () => {
+    fakeServer(
+      show({
+        state: "live",
+        locked: "tier",
+        buyUrl: null,
+        access: { kind: "tier", tierId: "inner-circle", tierName: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+      }),
+    );
+    renderPage("pt-BR");
+    expect(await screen.findByText("Este show é para Círculo Íntimo e acima.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ver os níveis" }).getAttribute("href")).toBe("/signup-options");
+  });
+
+  it("asks a free member to join and tells a banned one they may not watch", async () => {
+    fakeServer(show({ state: "live", locked: "membership", buyUrl: null, access: { kind: "tier", tierId: "vip", tierName: null } }));
+    renderPage();
+    expect(await screen.findByText("This show is for members of a paid tier.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Become a member" })).toBeTruthy();
+    cleanup();
+    const { callsTo } = fakeServer(show({ state: "live", locked: "banned" }));
+    renderPage();
+    expect(await screen.findByText("Your account may not watch shows.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Remind me/ })).toBeNull();
+    expect(callsTo(`POST ${API}/token`)).toHaveLength(0);
+  });
+});
+
+describe("/live/:event after the end", () => {
+  it("plays the replay with its captions until the window closes", async () => {
+    const until = "2026-11-29T20:00:00.000Z";
+    fakeServer(
+      show({
+        state: "replay",
+        replayUntil: until,
+        captions: [
+          { locale: "en", url: `${API}/captions/en.vtt` },
+          { locale: "pt-BR", url: `${API}/captions/pt-BR.vtt` },
+        ],
+      }),
+      { tokens: [token(1, "replay")] },
+    );
+    renderPage();
+    expect(await screen.findByText(/^Ended — replay until Nov 29, 2026/)).toBeTruthy();
+    await waitFor(() => expect(hls.instances[0]?.sources).toEqual([`${API}/hls/tok1/index.m3u8`]));
+    const tracks = [...screen.getByTestId("live-video").querySelectorAll("track")].map((t) => [t.getAttribute("srclang"), t.getAttribute("src")]);
+    expect(tracks).toEqual([
+      ["en", `${API}/captions/en.vtt`],
+      ["pt-BR", `${API}/captions/pt-BR.vtt`],
+    ]);
+  });
+
+  it("says Ended without a player when there is no replay", async () => {
+    const { callsTo } = fakeServer(show({ state: "ended" }));
+    renderPage();
+    expect(await screen.findByText("Ended")).toBeTruthy();
+    expect(screen.queryByTestId("live-video")).toBeNull();
+    expect(callsTo(`POST ${API}/token`)).toHaveLength(0);
+  });
+
+  it("says a show that is not there is not there", async () => {
+    mockApi({ "GET /api/auth/me": json(200, { user: null }), [`GET ${API}`]: apiError(404, "not_found", "Not found") });
+    renderPage();
+    expect(await screen.findByText("This show does not exist or is not online.")).toBeTruthy();
+  });
+});
+
+describe("a new token's folder", () => {
+  it("moves only the first token's addresses", () => {
+    const first = playlistFolder("/api/live/e/hls/aaa/index.m3u8");
+    expect(first).toBe("/api/live/e/hls/aaa/");
+    expect(withCurrentToken("/api/live/e/hls/aaa/3.m4s", first, "/api/live/e/hls/bbb/")).toBe("/api/live/e/hls/bbb/3.m4s");
+    expect(withCurrentToken("https://elsewhere.example/x.m4s", first, "/api/live/e/hls/bbb/")).toBe("https://elsewhere.example/x.m4s");
+  });
+});
