@@ -252,6 +252,21 @@ describe("/events in English", () => {
     expect(online.querySelector(".event-capacity")).toBeNull();
   });
 
+  it("links a streamed show's watch page ('Watch live', 'The show's page' once past), and no other event's", async () => {
+    api({
+      "GET /api/events": json(200, { events: [{ ...ONLINE, watchUrl: "/live/ev-online" }, { ...PAST, watchUrl: "/live/ev-past" }, NEON] }),
+    });
+    const root = createTestRoot();
+    const tree = root.addChildren([mountFileRoute(EventsRoute, "/events", root), stubRoute(root, "/virtual-meet"), stubRoute(root, "/live/$eventId")]);
+    renderApp(tree, "/events");
+    const online = await screen.findByRole("article", { name: ONLINE.title });
+    const watch = within(online).getByRole("link", { name: "Watch Virtual Meet & Greet online" });
+    expect([watch.getAttribute("href"), watch.textContent]).toEqual(["/live/ev-online", "Watch live"]);
+    const past = within(card(PAST.title)).getByRole("link", { name: "Watch Spring Love Reunion online" });
+    expect([past.getAttribute("href"), past.textContent]).toEqual(["/live/ev-past", "The show's page"]);
+    expect(card(NEON.title).querySelector(".event-watch")).toBeNull();
+  });
+
   it("offers each upcoming event as an .ics download and a Google Calendar link", async () => {
     api();
     renderEvents();
@@ -358,6 +373,18 @@ describe("/events in Portuguese", () => {
     expect(within(archive).getByRole("article", { name: PAST.title }).querySelector(".event-badge-soldout")).toBeNull();
     expect(text(card(ONLINE.title), ".event-price")).toBe("Gratuito");
     expect(screen.getByRole("link", { name: "Assinar a agenda de eventos" }).getAttribute("href")).toBe("/events.ics");
+  });
+
+  it("names the watch link in Portuguese", async () => {
+    api({ "GET /api/events": json(200, { events: [{ ...ONLINE, watchUrl: "/live/ev-online" }] }) });
+    const root = createTestRoot();
+    renderApp(
+      root.addChildren([mountFileRoute(EventsRoute, "/events", root), stubRoute(root, "/virtual-meet"), stubRoute(root, "/live/$eventId")]),
+      "/events",
+      { locale: "pt-BR" },
+    );
+    const online = await screen.findByRole("article", { name: ONLINE.title });
+    expect(within(online).getByRole("link", { name: "Assistir a Virtual Meet & Greet online" }).textContent).toBe("Assistir ao vivo");
   });
 
   it("says 'Failed to load events' and the empty state in Portuguese", async () => {

@@ -5,7 +5,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf } from "./helpers";
-import { addInnerCircle, expectRefused, fakeClock, giveTicket, personOf, putDemoMedia, seedShow, tokenFor, viewOf, type Who } from "./live-fixtures";
+import { addInnerCircle, expectRefused, fakeClock, giveTicket, HOUR, personOf, putDemoMedia, seedShow, tokenFor, viewOf, type Who } from "./live-fixtures";
+import { seedTicketEvent } from "./ticket-fixtures";
 import { forgetTiers } from "../../worker/db/tiers";
 import { LIVE_TOKEN_REFRESH_SECONDS, LIVE_TOKEN_SECONDS, LIVE_VIEWER_WINDOW_MS } from "../../worker/contracts/live";
 
@@ -117,7 +118,6 @@ describe("what is not a show", () => {
     const member = await createUser("user");
     const admin = await createUser("admin");
     const draft = await seedShow({ eventStatus: "draft", state: "live" });
-    const { seedTicketEvent } = await import("./ticket-fixtures");
     const bare = await seedTicketEvent();
     for (const id of [crypto.randomUUID(), bare, "not-an-id", draft]) {
       const res = await call(`/api/live/${id}`, { cookie: member.cookie });
@@ -174,5 +174,20 @@ describe("tokens", () => {
     const { testEnv } = await import("./helpers");
     const media = await signMediaToken(testEnv.SESSION_SECRET, member.id, "video", eventId);
     await expectRefused(await call(`/api/live/${eventId}/hls/${media.token}/index.m3u8`), 403, "bad_token");
+  });
+});
+
+describe("the events list", () => {
+  it("names the watch page of an event with a show, and of no other", async () => {
+    const withShow = await seedShow({ title: "Streamed night" });
+    const without = await seedTicketEvent({ status: "published", title: "Venue only", eventDate: Date.now() + 2 * HOUR });
+    const res = await call("/api/events");
+    expect(res.status).toBe(200);
+    const { events } = (await res.json()) as { events: { id: string; watchUrl?: string }[] };
+    expect(events.find((e) => e.id === withShow)?.watchUrl).toBe(`/live/${withShow}`);
+    expect(events.find((e) => e.id === without)).toBeDefined();
+    expect(events.find((e) => e.id === without)?.watchUrl).toBeUndefined();
+    const one = await call(`/api/events/${withShow}`);
+    expect(((await one.json()) as { event: { watchUrl?: string } }).event.watchUrl).toBe(`/live/${withShow}`);
   });
 });

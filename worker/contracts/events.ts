@@ -67,6 +67,8 @@ export type PublicEvent = {
    * the later of the sale start and the presale's general sale; absent otherwise.
    */
   saleOpensAt?: string;
+  /** The event's live show's watch page ("/live/<id>", decision 113); absent when it has none. */
+  watchUrl?: string;
 };
 
 /** GET /api/events: published events, event_date ascending (past ones from the last 180 days), in the language asked for. */

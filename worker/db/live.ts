@@ -122,6 +122,16 @@ export async function findLiveShow(db: DB, eventId: string): Promise<LiveShowRow
   return raw ? toShow(raw) : null;
 }
 
+/** Which of these events have a show: their cards link to its watch page. */
+export async function eventIdsWithShows(db: DB, eventIds: readonly string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const { results } = await db.$client
+    .prepare(`SELECT event_id FROM live_shows WHERE event_id IN (${eventIds.map(() => "?").join(", ")})`)
+    .bind(...eventIds)
+    .all<{ event_id: string }>();
+  return new Set(results.map((row) => row.event_id));
+}
+
 /** The show a Stream live input belongs to. */
 export async function findEventIdByStreamInput(db: DB, inputId: string): Promise<string | null> {
   const row = await db.$client.prepare("SELECT event_id FROM live_shows WHERE stream_input_id = ?").bind(inputId).first<{ event_id: string }>();

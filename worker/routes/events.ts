@@ -30,6 +30,8 @@ import {
 import type { PresaleCodeResponse } from "#contracts/presales.ts";
 import { nextTicketSaleChangeOf, readTicketTypesForSale, sellsTicketsHere, ticketSaleOf } from "../db/ticket-sale";
 import type { DB } from "../db/client";
+import { eventIdsWithShows } from "../db/live";
+import { livePagePath } from "#contracts/live-limits.ts";
 import {
   EVENT_ID_PATTERN,
   EVENT_MESSAGES,
@@ -63,12 +65,18 @@ export const VIRTUAL_MEETS_LIMIT = 10;
  */
 async function publicEventsOf(db: DB, rows: readonly EventRow[], now: number, locale: Locale) {
   const candidates = rows.filter(sellsTicketsHere);
-  const types = candidates.length ? await readTicketTypesForSale(db, rows.length === 1 ? rows[0]!.id : undefined) : new Map();
+  const [types, shows] = await Promise.all([
+    candidates.length ? readTicketTypesForSale(db, rows.length === 1 ? rows[0]!.id : undefined) : new Map(),
+    eventIdsWithShows(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   const selling: EventRow[] = [];
   const events = rows.map((row): PublicEvent => {
     const tickets = ticketSaleOf(row, types.get(row.id), now, locale);
     if (tickets) selling.push(row);
-    return { ...toPublicEvent(row, now, locale), ...(tickets ? { tickets } : {}) };
+    return { ...toPublicEvent(row, now, locale), ...(tickets ? { tickets } : {}), ...(shows.has(row.id) ? { watchUrl: livePagePath(row.id) } : {}) };
   });
   return { events, selling };
 }

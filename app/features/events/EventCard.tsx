@@ -2,7 +2,7 @@
 // marked so (a past show is just past: decision 031), date and time at the venue (EventWhen), venue with city and state (country outside the US) or
 // 'Online', description, capacity ('TBA' when unknown), price range, the ticket link (a dimmed,
 // inert control while sold out; none once past) or, for tickets sold on this site, "Get tickets"
-// (TicketsBlock), and add-to-calendar.
+// (TicketsBlock), the watch page of a streamed show, and add-to-calendar.
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl } from "react-intl";
@@ -135,6 +135,18 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
               {intl.formatMessage(m.buy)}
             </a>
           )
+        )}
+        {/* A streamed show (decision 113): its watch page says whether it is ahead, on air or over. */}
+        {event.watchUrl && (
+          <Link
+            to="/live/$eventId"
+            params={{ eventId: event.id }}
+            className="btn btn-sm event-watch"
+            aria-label={intl.formatMessage(m.watchLabel, { title: event.title })}
+          >
+            <Icon name="video" size={16} />
+            {intl.formatMessage(past ? m.watchPast : m.watch)}
+          </Link>
         )}
         {!past && <AddToCalendar event={event} />}
         <RemindMe event={event} />
