@@ -13,6 +13,9 @@ import { listeningParties } from "../../worker/db/schema/music";
 import { users } from "../../worker/db/schema/accounts";
 import { partyRoom } from "../../worker/services/realtime/party-room";
 import type { PartyRoom } from "../../worker/durable-objects/PartyRoom";
+import type { RoomHub } from "../../worker/durable-objects/RoomHub";
+import { roomHub } from "../../worker/services/realtime/room-hub";
+import { partyRoomId } from "../../worker/contracts/party-chat";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import { PARTY_EVENTS_PER_SECOND, PARTY_MESSAGES_PER_MINUTE, type PartyServerFrame, type PartyTrack } from "../../worker/contracts/parties";
 import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
@@ -343,15 +346,26 @@ describe("PartyRoom: the end", () => {
     send(a, { type: "react", emoji: "🔥" });
     send(b, { type: "message", text: "great" });
     await a.until(() => ofType(a, "message").length === 1 && reactionsSeen(a).length === 1);
+    // The chat is the party's community room now (decision 107): its messages count too.
+    await runInDurableObject(roomHub(env as never, partyRoomId(id)), (_hub: RoomHub, state) => {
+      for (const text of ["what a night", "encore"])
+        state.storage.sql.exec(
+          "INSERT INTO messages (user_id, username, client_id, text, at) VALUES (?, 'ben', ?, ?, ?)",
+          ben.id,
+          crypto.randomUUID(),
+          text,
+          Date.now(),
+        );
+    });
 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(startsAt + LENGTH_MS + 1000);
     expect(await runDurableObjectAlarm(partyRoom(env as never, id))).toBe(true);
     await b.until(() => ofType(b, "ended").length === 1);
-    const summary = { tracksPlayed: 3, peakListeners: 2, reactions: 1, messages: 1 };
+    const summary = { tracksPlayed: 3, peakListeners: 2, reactions: 1, messages: 3 };
     expect(ofType(b, "ended")[0]!.summary).toEqual(summary);
     const row = await db().select().from(listeningParties).where(eq(listeningParties.id, id)).get();
-    expect([row!.peakListeners, row!.reactionCount, row!.messageCount]).toEqual([2, 1, 1]);
+    expect([row!.peakListeners, row!.reactionCount, row!.messageCount]).toEqual([2, 1, 3]);
     const detail = await (await call(`/api/parties/${id}`, { cookie: ben.cookie })).json<{ party: { summary: unknown } }>();
     expect(detail.party.summary).toEqual(summary);
 

@@ -54,6 +54,8 @@ import {
 } from "#contracts/party-limits.ts";
 import type { PartyChatMessage, PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
 import { partyContract } from "../lib/frame-schemas";
+import { roomHub } from "../services/realtime/room-hub";
+import { partyRoomId } from "#contracts/party-chat.ts";
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean; tier: TierBadge | null };
 
@@ -122,6 +124,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     if (this.meta.get("partyId") !== partyId) this.meta.set("partyId", partyId);
     const party = await this.loadParty();
     if (!party) return new Response("No such party", { status: 404 });
+    const summary = this.phaseOf(party, Date.now()) === "ended" ? await this.summary(party, Date.now()) : null;
 
     const pair = new WebSocketPair();
     const ws = pair[1];
@@ -135,7 +138,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     };
     ws.serializeAttachment(attachment);
     this.sessions.confirm(identity.sessionHash);
-    this.send(ws, this.welcome(party, identity.userId));
+    this.send(ws, this.welcome(party, identity.userId, summary));
     this.scheduleListenerFrame();
     await this.armAlarm(party);
     return new Response(null, { status: 101, webSocket: pair[0] });
@@ -199,7 +202,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     const now = Date.now();
     const endsAt = partyEndsAtOf(party);
     if (now >= endsAt) {
-      const summary = this.summary(party, now);
+      const summary = await this.summary(party, now);
       await storePartySummary(createDb(this.env.DB), party.id, summary);
       await this.broadcast(text({ type: "ended", summary }));
       return;
@@ -303,10 +306,14 @@ export class PartyRoom extends DurableObject<AppEnv> {
 
   // ---------- What the room sends ----------
 
-  private welcome(party: PartyRow, userId: string): string {
+  private phaseOf(party: PartyRow, now: number) {
+    return party.status === "cancelled" ? "ended" : partyPhaseAt(party.startsAt.getTime(), partyEndsAtOf(party), now);
+  }
+
+  private welcome(party: PartyRow, userId: string, summary: PartySummary | null): string {
     const now = Date.now();
     const startsAt = party.startsAt.getTime();
-    const phase = party.status === "cancelled" ? "ended" : partyPhaseAt(startsAt, partyEndsAtOf(party), now);
+    const phase = this.phaseOf(party, now);
     const position = partyPositionAt(startsAt, party.tracks, now);
     const messages = this.ctx.storage.sql
       .exec<MessageRow>(
@@ -323,18 +330,30 @@ export class PartyRoom extends DurableObject<AppEnv> {
       listeners: this.listeners(),
       messages,
       muted: this.isMuted(userId),
-      summary: phase === "ended" ? this.summary(party, now) : null,
+      summary: phase === "ended" ? summary : null,
     });
   }
 
-  private summary(party: PartyRow, now: number): PartySummary {
+  private async summary(party: PartyRow, now: number): Promise<PartySummary> {
     const started = now >= party.startsAt.getTime();
+    // The chat is the party's community room (decision 107); messages kept here are from before it.
+    const kept = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
     return {
       tracksPlayed: started ? (partyPositionAt(party.startsAt.getTime(), party.tracks, now)?.index ?? party.tracks.length - 1) + 1 : 0,
       peakListeners: this.count("peak"),
       reactions: this.count("reactions"),
-      messages: this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n,
+      messages: kept + (await this.roomMessageCount(party.id)),
     };
+  }
+
+  /** How many messages the party's room took; 0 (logged) when the room cannot be asked. */
+  private async roomMessageCount(partyId: string): Promise<number> {
+    try {
+      return await roomHub(this.env, partyRoomId(partyId)).messageCount();
+    } catch (error) {
+      console.error("party: counting its room's messages failed", error);
+      return 0;
+    }
   }
 
   /** Distinct members in the room; the first PARTY_LISTENERS_SHOWN of them named. */

@@ -173,6 +173,11 @@ export class RoomHub extends DurableObject<AppEnv> {
     return hideReportedMessage(this.scope, seq, adminId);
   }
 
+  /** How many messages the room took, hidden and deleted ones too (RPC: a listening party's summary counts its chat). */
+  async messageCount(): Promise<number> {
+    return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
+  }
+
   /** Distinct members with an open socket (RPC, for tests and figures). */
   async hereCount(): Promise<number> {
     return this.here();

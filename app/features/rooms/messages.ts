@@ -16,6 +16,8 @@ const plain = defineMessages({
 
   roomTitle: { id: "rooms.room.title", defaultMessage: "Room" },
   roomLoading: { id: "rooms.room.loading", defaultMessage: "Loading the room..." },
+  chatTitle: { id: "rooms.chat.title", defaultMessage: "Chat" },
+  chatLoadFailed: { id: "rooms.chat.loadFailed", defaultMessage: "Failed to load the chat" },
   notFound: { id: "rooms.room.notFound", defaultMessage: "This room does not exist, or was deleted." },
   backToRooms: { id: "rooms.room.back", defaultMessage: "All rooms" },
   messagesLabel: { id: "rooms.room.messages", defaultMessage: "Messages" },
