@@ -72,7 +72,7 @@ function party(startsInMs: number): PartyDetail {
     sourceTitle: "Radio Heartline",
     coverUrl: null,
     albumId: "radio-heartline",
-    phase: startsInMs > 0 ? "scheduled" : "live",
+    phase: startsInMs > 0 ? "upcoming" : "live",
     status: "scheduled",
     tracks: [{ id: "t1", title: "Radio Heartline", albumId: "radio-heartline", albumTitle: "Radio Heartline", coverUrl: null, durationSeconds: 3600 }],
     durationSeconds: 3600,
