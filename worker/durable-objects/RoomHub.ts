@@ -301,7 +301,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     const row: MessageRow = this.messages.insert(member, clientId, body, now, replyTo);
     storePictures(this.sql, row.seq, pictures);
     const firstHere = this.messages.markPoster(member.userId);
-    this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId });
+    this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId }, undefined, ws);
     buildPreviews(this.scope, config.SITE_URL, row.seq, body);
     this.afterwards("storing the newest message", (db, roomId) =>
       storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
@@ -413,12 +413,18 @@ export class RoomHub extends DurableObject<AppEnv> {
   /**
    * One frame to every open socket (or those `to` picks) whose session is still live (the others are
    * closed with 4401), queued behind the frames before it so they arrive in the room's order.
+   * `first` (a message's sender) gets it before the rest and before their sessions are checked
+   * (decision 115): its answer no longer waits for the whole fan-out, and what it gets is its own
+   * message, whose frame it has just sent. Still behind the earlier frames, so its order holds.
    */
-  private broadcast(frame: RoomServerFrame, to: (attachment: RoomAttachment) => boolean = () => true) {
-    const sockets = this.openSockets().filter((ws) => to(attachmentOf(ws)));
+  private broadcast(frame: RoomServerFrame, to: (attachment: RoomAttachment) => boolean = () => true, first?: WebSocket) {
+    const sockets = this.openSockets().filter((ws) => ws !== first && to(attachmentOf(ws)));
     const encoded = text(frame);
     this.outbox = this.outbox
-      .then(() => this.sessions.sendToLive(sockets, encoded))
+      .then(() => {
+        if (first && first.readyState === WebSocket.OPEN) sendOrClose(first, encoded);
+        return this.sessions.sendToLive(sockets, encoded);
+      })
       .then(
         () => undefined,
         (error) => console.error("room: a broadcast failed", error),
