@@ -28,6 +28,7 @@ const plain = defineMessages({
   loadingOlder: { id: "rooms.room.loadingOlder", defaultMessage: "Loading older messages..." },
   olderFailed: { id: "rooms.room.olderFailed", defaultMessage: "Failed to load older messages" },
   jumpToUnread: { id: "rooms.room.jumpToUnread", defaultMessage: "Jump to first unread" },
+  linkedGone: { id: "rooms.room.linkedGone", defaultMessage: "The message the link points to is no longer in this room." },
   firstUnread: { id: "rooms.room.firstUnread", defaultMessage: "New messages" },
   connecting: { id: "rooms.room.connecting", defaultMessage: "Connecting to the room..." },
   reconnecting: { id: "rooms.room.reconnecting", defaultMessage: "Reconnecting to the room..." },
