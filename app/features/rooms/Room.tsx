@@ -55,8 +55,9 @@ export function Room({ room, onAccessEnded, onReconnecting, linkedSeq }: Props) 
   const [moderation, setModeration] = useState<ModerationAction | null>(null);
   const [reporting, setReporting] = useState<RoomMessage | null>(null);
   const scrollTarget = useRef<number | null>(null);
-  // The linked message: looked for once, after the welcome; "gone" when the room no longer shows it.
-  const [linked, setLinked] = useState<"todo" | "done" | "gone">(linkedSeq === undefined ? "done" : "todo");
+  // The linked message: looked for once, after the welcome; `linkedGone` when the room no longer shows it.
+  const linkedLooked = useRef(linkedSeq === undefined);
+  const [linkedGone, setLinkedGone] = useState(false);
   const [replyingTo, setReplyingTo] = useState<RoomMessage | null>(null);
   const [threadSeq, setThreadSeq] = useState<number | null>(null);
   const myId = user?.id ?? "";
@@ -138,21 +139,24 @@ export function Room({ room, onAccessEnded, onReconnecting, linkedSeq }: Props) 
 
   // The linked message, once the room is joined: from the pages shown, or after paging back to it.
   useEffect(() => {
-    if (linked !== "todo" || !state.welcomed || linkedSeq === undefined) return;
-    setLinked("done");
+    if (linkedLooked.current || !state.welcomed || linkedSeq === undefined) return;
+    linkedLooked.current = true;
     scrollTarget.current = linkedSeq;
     const oldest = state.messages[0]?.seq ?? 0;
-    const found = () => {
-      if (document.getElementById(messageElementId(linkedSeq))) return;
-      scrollTarget.current = null;
-      setLinked("gone");
-    };
-    if (state.more && oldest > linkedSeq) void loadOlder(linkedSeq).then(() => setTimeout(found));
+    // Asked once the pages it needed are rendered.
+    const found = () =>
+      setTimeout(() => {
+        if (document.getElementById(messageElementId(linkedSeq))) return;
+        scrollTarget.current = null;
+        setLinkedGone(true);
+      });
+    // Paged back after this render, as a click on "Jump to first unread" would.
+    if (state.more && oldest > linkedSeq) void Promise.resolve(linkedSeq).then(loadOlder).then(found);
     else {
       showTarget();
       found();
     }
-  }, [linked, state.welcomed, state.more, state.messages, linkedSeq, loadOlder, showTarget]);
+  }, [state.welcomed, state.more, state.messages, linkedSeq, loadOlder, showTarget]);
 
   // The newest message stays in view as others arrive, unless the reader scrolled up to read.
   const newest = state.messages.at(-1)?.seq ?? 0;
@@ -169,7 +173,7 @@ export function Room({ room, onAccessEnded, onReconnecting, linkedSeq }: Props) 
       <NotifyMenu roomId={room.id} notify={room.notify} />
       {state.welcomed && <PinnedPanel pinned={state.pinned} moderates={state.moderates} act={moderate} />}
       {state.moderates && <SlowModeSelect seconds={state.slowModeSeconds} onChange={moderate} />}
-      {linked === "gone" && (
+      {linkedGone && (
         <p className="muted" role="status">
           {intl.formatMessage(m.linkedGone)}
         </p>
