@@ -55,7 +55,7 @@ import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messag
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
 import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
-import { dropHiddenPictures, dropMemberPictures, storePictures, takePictures } from "./room-pictures";
+import { dropHiddenPictures, dropMemberPictures, sentPictures, storePictures, takePictures } from "./room-pictures";
 import { buildPreviews } from "./room-previews";
 import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
 import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./room-reports";
@@ -176,6 +176,11 @@ export class RoomHub extends DurableObject<AppEnv> {
   /** How many messages the room took, hidden and deleted ones too (RPC: a listening party's summary counts its chat). */
   async messageCount(): Promise<number> {
     return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
+  }
+
+  /** Which of these pictures went with a message here (RPC: the hourly job removes the others, decision 115). */
+  async sentPictures(filenames: string[]): Promise<string[]> {
+    return sentPictures(this.sql, filenames);
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */

@@ -57,6 +57,7 @@ import {
 import { reportSchema } from "#contracts/feed.ts";
 import { setRoomNotify } from "../db/room-notify";
 import { insertRoomMessageReport } from "../db/room-reports";
+import { recordRoomPictureUpload } from "../db/room-picture-uploads";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
@@ -197,6 +198,8 @@ export const roomRoutes = new Hono<HonoEnv>()
       await hitRateLimit(c.var.db, `room-picture:user:${user.id}`, RATE_LIMITS.postImagesPerUser);
       const { bytes, kind, size } = await readUploadedImage(c.req.raw, ROOM_PICTURE_FIELD, ROOM_PICTURE_MAX_BYTES, pictureTooLarge);
       const filename = `${randomHex(16)}.${kind.ext}`;
+      // Recorded before it is stored, so no file is ever kept that the hourly clean-up cannot find (decision 115).
+      await recordRoomPictureUpload(c.var.db, { roomId: room.id, filename, userId: user.id, createdAt: Date.now() });
       await c.env.MEDIA.put(roomPictureKey(room.id, filename), bytes, { httpMetadata: { contentType: kind.mime } });
       const claim = { roomId: room.id, userId: user.id, filename, width: size.width, height: size.height };
       const pictureId = await signRoomPicture(readConfig(c.env).SESSION_SECRET, claim);
