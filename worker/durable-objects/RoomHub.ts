@@ -54,7 +54,7 @@ import { roomContract } from "../lib/frame-schemas";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
-import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
+import { eraseMember, memberData, type RoomMemberMessage, type RoomMemberReaction } from "./room-member-data";
 import { dropHiddenPictures, dropMemberPictures, sentPictures, storePictures, takePictures } from "./room-pictures";
 import { buildPreviews } from "./room-previews";
 import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
@@ -151,9 +151,9 @@ export class RoomHub extends DurableObject<AppEnv> {
     };
   }
 
-  /** The member's own messages here, for their data export (RPC). */
-  async messagesOf(userId: string): Promise<RoomMemberMessage[]> {
-    return memberMessages(this.sql, userId);
+  /** The member's own messages and reactions here, for their data export (RPC). */
+  async memberDataOf(userId: string): Promise<{ messages: RoomMemberMessage[]; reactions: RoomMemberReaction[] }> {
+    return memberData(this.sql, userId);
   }
 
   /** The member's account is gone: their messages here lose their text and name (RPC). Nothing is broadcast. */
