@@ -91,7 +91,7 @@ test("two VIPs in one running party hear the same track within a second and see 
       const box = anna.page.getByRole("region", { name: "Chat" }).getByRole("textbox", { name: "Your message" });
       await box.fill("What a chorus!");
       await box.press("Enter");
-      await expect(ben.page.getByRole("region", { name: "Chat" }).getByText("What a chorus!")).toBeVisible();
+      await expect(ben.page.getByRole("region", { name: "Chat" }).getByText("What a chorus!", { exact: true })).toBeVisible();
     });
   } finally {
     if (partyId) await admin.page.request.delete(`/api/admin/parties/${partyId}`, { headers: { origin } });
