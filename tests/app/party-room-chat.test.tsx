@@ -87,7 +87,6 @@ const partyWelcome = (): PartyServerFrame => ({
   phase: "live",
   position: { index: 0, offsetSeconds: 60 },
   listeners: { count: 1, members: [{ id: "u1", username: "fan_one", avatarUrl: null, tier: null }] },
-  messages: [],
   muted: false,
   summary: null,
 });

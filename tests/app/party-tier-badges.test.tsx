@@ -96,10 +96,6 @@ const welcome = (): PartyServerFrame => ({
       { id: "u3", username: "free_fan", avatarUrl: null, tier: null },
     ],
   },
-  messages: [
-    { id: "m1", userId: "u1", username: "circle_fan", avatarUrl: null, tier: CIRCLE, text: "Hello from the circle", at: new Date().toISOString() },
-    { id: "m2", userId: "u3", username: "free_fan", avatarUrl: null, text: "Hi all", at: new Date().toISOString() },
-  ],
   muted: false,
   summary: null,
 });
