@@ -61,14 +61,14 @@ const COMMENT: ModerationItem = {
   lastReportedAt: "2026-03-01T14:00:00.000Z",
 };
 
-function renderAt(url = "/admin/moderation") {
+function renderAt(url = "/admin/moderation", locale: "en" | "pt-BR" = "en") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   queryClient.setQueryData(["me"], { user: ADMIN });
   seedConfig(queryClient);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }), context: { queryClient } });
   render(
     <QueryClientProvider client={queryClient}>
-      <I18nProvider initialLocale="en">
+      <I18nProvider initialLocale={locale}>
         <RouterProvider router={router} />
       </I18nProvider>
     </QueryClientProvider>,
@@ -225,5 +225,20 @@ describe("/admin/moderation: community room messages", () => {
     await waitFor(() => expect(server.callsTo(`POST ${API}/room-messages/vip-lounge/42/hide`)).toHaveLength(1));
     fireEvent.click(within(card(/^Room message/)).getByRole("button", { name: "Dismiss reports" }));
     await waitFor(() => expect(server.callsTo(`POST ${API}/room-messages/vip-lounge/42/dismiss`)).toHaveLength(1));
+  });
+
+  it.each([
+    ["en", "Hidden in its room for good: a room message cannot be shown again."],
+    ["pt-BR", "Oculta na sala para sempre: uma mensagem de sala não pode ser mostrada de novo."],
+  ] as const)("lists a hidden room message in the hidden view, without a way to show it again (%s)", async (locale, note) => {
+    api({
+      [`GET ${API}/reports`]: json(200, { items: [{ ...ROOM_MESSAGE, hiddenAt: "2026-03-02T10:00:00.000Z", reportCount: 0, reasons: [], reports: [] }] }),
+    });
+    renderAt("/admin/moderation", locale);
+    const heading = await screen.findByRole("heading", { level: 3, name: locale === "en" ? /^Room message · By loud_fan/ : /loud_fan/ });
+    const item = heading.closest("article")!;
+    expect(within(item).getByText("awful words in the lounge")).toBeTruthy();
+    expect(within(item).getByText(note)).toBeTruthy();
+    expect(within(item).queryAllByRole("button")).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // A listening party, as fans live it: an admin schedules a VIP-only party that started a moment
 // ago (through the back office's API), two VIPs in two browsers open its room, press Start
 // listening, and hear the same track at the same position (their <audio> elements' src and
-// currentTime, read at once, within a second), and each sees the other's reaction. No fixed
+// currentTime, read at once, within a second), each sees the other's reaction, and a message in the
+// chat beside the player (the party's community room, decision 107) reaches the other. No fixed
 // sleeps: every wait is for a condition.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { clientAddress, expect, signIn, signUp, test } from "./fixtures";
@@ -19,7 +20,7 @@ async function newBrowser(browser: Browser, baseURL: string): Promise<{ context:
 const hearing = (page: Page) =>
   partyAudio(page).evaluate((el: HTMLAudioElement) => ({ src: el.src.split("?")[0], t: el.currentTime, at: Date.now(), paused: el.paused }));
 
-test("two VIPs in one running party hear the same track within a second and see each other's reactions", async ({ browser, baseURL }) => {
+test("two VIPs in one running party hear the same track within a second and see each other's reactions and chat", async ({ browser, baseURL }) => {
   const origin = baseURL!;
   const admin = await newBrowser(browser, origin);
   const anna = await newBrowser(browser, origin);
@@ -84,6 +85,13 @@ test("two VIPs in one running party hear the same track within a second and see 
       await expect(ben.page.getByText(`${vipName} reacted 🔥`)).toBeVisible();
       await ben.page.getByRole("button", { name: "React with 💃" }).click();
       await expect(anna.page.getByText(`${benName} reacted 💃`)).toBeVisible();
+    });
+
+    await test.step("a message in the party's chat reaches the other listener", async () => {
+      const box = anna.page.getByRole("region", { name: "Chat" }).getByRole("textbox", { name: "Your message" });
+      await box.fill("What a chorus!");
+      await box.press("Enter");
+      await expect(ben.page.getByRole("region", { name: "Chat" }).getByText("What a chorus!", { exact: true })).toBeVisible();
     });
   } finally {
     if (partyId) await admin.page.request.delete(`/api/admin/parties/${partyId}`, { headers: { origin } });

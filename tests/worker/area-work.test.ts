@@ -85,7 +85,14 @@ describe("the cron jobs", () => {
   });
 
   it("run hourly what the handler ran, in the same order", () => {
-    expect(namesOf(HOURLY_CRON)).toEqual(["payments: ending VIP", "payments: tier offers", "notifications: hourly work", "housekeeping", "analytics: rollup"]);
+    expect(namesOf(HOURLY_CRON)).toEqual([
+      "payments: ending VIP",
+      "payments: tier offers",
+      "notifications: hourly work",
+      "rooms: unsent pictures",
+      "housekeeping",
+      "analytics: rollup",
+    ]);
     expect(CRON_JOBS.filter((job) => job.cron !== FIVE_MINUTE_CRON && job.cron !== HOURLY_CRON)).toEqual([]);
   });
 

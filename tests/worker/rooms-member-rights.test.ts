@@ -8,7 +8,7 @@ import { createDb } from "../../worker/db/client";
 import type { AppEnv } from "../../worker/env";
 import { ROOM_DELETED_MEMBER } from "../../worker/contracts/room-erased";
 import type { DataExportStatus } from "../../worker/contracts/member-data";
-import { eraseMemberFromRooms, memberRoomMessages, roomsToErase } from "../../worker/services/realtime/room-member-data";
+import { eraseMemberFromRooms, memberRoomData, roomsToErase } from "../../worker/services/realtime/room-member-data";
 import { call, createUser, type TestUser } from "./helpers";
 import { connect, framesOf, history, room, say, stored, welcomeOf } from "./room-fixtures";
 
@@ -32,7 +32,11 @@ async function exportOf(user: TestUser) {
   const zip = await call(status.downloadUrl!, { cookie: user.cookie });
   expect(zip.status).toBe(200);
   const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-  return JSON.parse(strFromU8(files["rooms.json"]!)) as { messages: Record<string, unknown>[]; roomMembers: Record<string, unknown>[] };
+  return JSON.parse(strFromU8(files["rooms.json"]!)) as {
+    messages: Record<string, unknown>[];
+    reactions: Record<string, unknown>[];
+    roomMembers: Record<string, unknown>[];
+  };
 }
 
 /** An env whose room namespace counts the objects asked for. */
@@ -81,7 +85,7 @@ describe("the data export's rooms file", { timeout: 15_000 }, () => {
     socket.ws.close();
     const counting = countingEnv();
     const db = createDb(env.DB);
-    expect(await memberRoomMessages(counting.env, db, member.id, "en")).toEqual([]);
+    expect(await memberRoomData(counting.env, db, member.id, "en")).toEqual({ messages: [], reactions: [] });
     await eraseMemberFromRooms(counting.env, await roomsToErase(db, member.id), member.id);
     expect(counting.gets()).toBe(0);
     expect((await exportOf(member)).messages).toEqual([]);
@@ -92,8 +96,62 @@ describe("the data export's rooms file", { timeout: 15_000 }, () => {
     const [a] = await Promise.all([room(), room()]);
     await posts(a, member, ["hello"]);
     const counting = countingEnv();
-    expect((await memberRoomMessages(counting.env, createDb(env.DB), member.id, "en")).map((m) => m.text)).toEqual(["hello"]);
+    expect((await memberRoomData(counting.env, createDb(env.DB), member.id, "en")).messages.map((m) => m.text)).toEqual(["hello"]);
     expect(counting.gets()).toBe(1);
+  });
+});
+
+describe("the data export's rooms file: reactions (decision 115)", { timeout: 15_000 }, () => {
+  /** Reacts with each emoji to message `seq`, and waits for the room's answer to each. */
+  async function reacts(roomId: string, user: TestUser, seq: number, emojis: string[], on = true) {
+    const socket = await connect(roomId, user);
+    await welcomeOf(socket);
+    for (const emoji of emojis) socket.ws.send(JSON.stringify({ type: "react", seq, emoji, on }));
+    await socket.until((m) => framesOf(m).filter((f) => f.type === "reactions" && f.userId === user.id).length === emojis.length);
+    socket.ws.close();
+  }
+  const posted = (roomId: string, user: TestUser) =>
+    vi.waitUntil(
+      async () =>
+        (await env.DB.prepare("SELECT posted FROM room_members WHERE room_id = ? AND user_id = ?").bind(roomId, user.id).first<number>("posted")) === 1,
+    );
+
+  it("lists each of the member's reactions with its room and message number, not others' and not one taken back", async () => {
+    const [member, other] = await Promise.all([createUser("user"), createUser("user")]);
+    const [a, b] = await Promise.all([room(), room()]);
+    await posts(a, other, ["first", "second"]);
+    await posts(b, other, ["in b"]);
+    await reacts(a, member, 2, ["🔥", "❤️"]);
+    await reacts(a, member, 2, ["❤️"], false);
+    await reacts(a, other, 1, ["😂"]);
+    await reacts(b, member, 1, ["🎉"]);
+    await Promise.all([posted(a, member), posted(b, member)]);
+
+    const file = await exportOf(member);
+    const names = await env.DB.prepare("SELECT id, name_en FROM rooms WHERE id IN (?, ?)").bind(a, b).all<{ id: string; name_en: string }>();
+    const nameOf = (id: string) => names.results.find((r) => r.id === id)!.name_en;
+    expect([...file.reactions].sort((x, y) => String(x.roomId).localeCompare(String(y.roomId)))).toEqual(
+      [
+        { roomId: a, roomName: nameOf(a), seq: 2, emoji: "🔥" },
+        { roomId: b, roomName: nameOf(b), seq: 1, emoji: "🎉" },
+      ].sort((x, y) => x.roomId.localeCompare(y.roomId)),
+    );
+    // Reacting is not writing: the member's messages are none, and the others' texts are not theirs to export.
+    expect(file.messages).toEqual([]);
+    expect(JSON.stringify(file)).not.toContain("second");
+  });
+
+  it("a member who only reacted is erased from the room with their account: their reaction goes", async () => {
+    const [member, other] = await Promise.all([createUser("user"), createUser("user")]);
+    const general = await room();
+    await posts(general, other, ["react to me"]);
+    await reacts(general, member, 1, ["🔥"]);
+    await posted(general, member);
+    expect(await roomsToErase(createDb(env.DB), member.id)).toEqual([general]);
+    const res = await call("/api/account/delete", { json: { currentPassword: member.password, confirmation: member.username }, cookie: member.cookie });
+    expect(res.status).toBe(200);
+    const page = await history(general, other);
+    expect((page.body as Awaited<ReturnType<typeof stored>>).messages[0]!.reactions).toEqual([]);
   });
 });
 

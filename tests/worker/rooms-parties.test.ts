@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { partyRoomId } from "../../worker/contracts/party-chat";
 import { SOCKET_CLOSE_ROOM_CHANGED } from "../../worker/contracts/realtime";
-import type { RoomsResponse } from "../../worker/contracts/rooms";
+import type { RoomResponse, RoomsResponse } from "../../worker/contracts/rooms";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
 import { connect, errorsOf, history, roundTrip, say, upgrade, welcomeOf } from "./room-fixtures";
@@ -121,5 +121,39 @@ describe("a listening party's room", { timeout: 15_000 }, () => {
     const gone = await history(roomId, member);
     expect(gone.status).toBe(404);
     expect((gone.body as { code: string }).code).toBe("room_not_found");
+  });
+
+  it("GET /api/rooms/:id answers a party's room as the list would: what keeps each viewer out; 404 unknown, 400 a bad id", async () => {
+    const { roomId } = await schedule({ vipOnly: true });
+    const [member, vip, banned] = await Promise.all([createUser("user"), createUser("vip"), createUser("banned")]);
+    const one = async (user: TestUser | null, id = roomId) => {
+      const res = await call(`/api/rooms/${id}`, user ? { cookie: user.cookie } : {});
+      return { status: res.status, cache: res.headers.get("cache-control"), body: await res.json<RoomResponse & { error?: { code: string } }>() };
+    };
+    const visitor = await one(null);
+    expect(visitor.status).toBe(200);
+    expect(visitor.cache).toBe("private, no-store");
+    expect(visitor.body.room).toMatchObject({
+      id: roomId,
+      name: { en: "Heartline night" },
+      locked: "sign_in",
+      writeLocked: "sign_in",
+      unread: null,
+      notify: null,
+    });
+    // A banned member's session is not one: they are a visitor here.
+    expect((await one(banned)).body.room).toMatchObject({ locked: "sign_in", unread: null });
+    expect((await one(member)).body.room).toMatchObject({
+      locked: "tier_required",
+      writeLocked: "tier_required",
+      read: { kind: "tier", tierId: "vip" },
+      unread: null,
+    });
+    expect((await one(vip)).body.room).toMatchObject({ locked: null, writeLocked: null, unread: 0, notify: "mentions" });
+    expect((await one(admin)).body.room).toMatchObject({ locked: null, writeLocked: null });
+    const unknown = await one(vip, "party-nope");
+    expect([unknown.status, unknown.body.error?.code]).toEqual([404, "room_not_found"]);
+    const bad = await one(vip, "Not%20an%20id");
+    expect([bad.status, bad.body.error?.code]).toEqual([400, "invalid_input"]);
   });
 });

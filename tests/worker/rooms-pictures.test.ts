@@ -7,7 +7,10 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { forgetTiers } from "../../worker/db/tiers";
 import { ROOM_PICTURES_MAX, ROOM_PICTURE_MAX_BYTES, type RoomPictureUploadResponse } from "../../worker/contracts/rooms";
-import { call, createUser, errorOf, type TestUser } from "./helpers";
+import { call, createUser, db, errorOf, type TestUser } from "./helpers";
+import { removeUnsentRoomPictures, UNSENT_PICTURE_AGE_MS } from "../../worker/services/room-unsent-pictures";
+import { CRON_JOBS } from "../../worker/services/cron";
+import { HOURLY_CRON } from "../../worker/services/areas/area";
 import { addInnerCircle, clientId, connect, errorsOf, framesOf, history, ofType, room, roundTrip, stored, welcomeOf, type Socket } from "./room-fixtures";
 import { claimingSize, PNG_1X1, pngSized } from "./image-fixtures";
 
@@ -190,5 +193,62 @@ describe("pictures in messages", () => {
     expect(res.status).toBe(200);
     expect(await roomKeys(general)).toEqual([]);
     expect((await stored(general)).messages.map((m) => [m.text, m.pictures])).toEqual([["", []]]);
+  });
+});
+
+describe("pictures uploaded and never sent (decision 115)", () => {
+  const uploadRows = (roomId: string) =>
+    env.DB.prepare("SELECT room_id, filename, user_id, created_at FROM room_picture_uploads WHERE room_id = ? ORDER BY created_at, filename")
+      .bind(roomId)
+      .all<{ room_id: string; filename: string; user_id: string; created_at: number }>()
+      .then((r) => r.results);
+  const sweep = (at: number) => removeUnsentRoomPictures(env as never, db(), at);
+
+  it("each upload is recorded with its room, name and uploader; a refused one records nothing", async () => {
+    const general = await room();
+    const archived = await room({ archived: true });
+    const member = await createUser("user");
+    const before = Date.now();
+    await uploaded(general, member);
+    const [row] = await uploadRows(general);
+    expect(row).toMatchObject({ room_id: general, user_id: member.id });
+    expect(row!.created_at).toBeGreaterThanOrEqual(before);
+    expect(await roomKeys(general)).toEqual([`rooms/${general}/${row!.filename}`]);
+    expect((await upload(archived, member)).status).toBe(403);
+    expect(await uploadRows(archived)).toEqual([]);
+  });
+
+  it("a day on, the hourly job removes the unsent ones from R2, keeps the sent ones, and forgets both; again, it changes nothing", async () => {
+    const [general, lounge] = [await room(), await room()];
+    // The job sweeps every room: the earlier tests' uploads are left out of this one's counts.
+    await env.DB.prepare("DELETE FROM room_picture_uploads").run();
+    const member = await createUser("user");
+    const socket = await joined(general, member);
+    const sentId = await uploaded(general, member);
+    await uploaded(general, member);
+    await uploaded(lounge, member);
+    send(socket, "this one", [sentId]);
+    await socket.until((m) => framesOf(m).some((f) => f.type === "message"));
+    const sentName = new URL(ofType(socket, "message")[0]!.message.pictures[0]!.url, "http://x").pathname.split("/").at(-1)!;
+    const times = [...(await uploadRows(general)), ...(await uploadRows(lounge))].map((r) => r.created_at);
+    const [firstAt, uploadedAt] = [Math.min(...times), Math.max(...times)];
+
+    // Not a day old yet: nothing moves.
+    expect(await sweep(firstAt + UNSENT_PICTURE_AGE_MS)).toEqual({ removed: 0, kept: 0 });
+    expect(await roomKeys(general)).toHaveLength(2);
+    expect(await uploadRows(general)).toHaveLength(2);
+
+    expect(await sweep(uploadedAt + UNSENT_PICTURE_AGE_MS + 1)).toEqual({ removed: 2, kept: 1 });
+    expect(await roomKeys(general)).toEqual([`rooms/${general}/${sentName}`]);
+    expect(await roomKeys(lounge)).toEqual([]);
+    expect([...(await uploadRows(general)), ...(await uploadRows(lounge))]).toEqual([]);
+    expect((await call(ofType(socket, "message")[0]!.message.pictures[0]!.url, { cookie: member.cookie })).status).toBe(200);
+
+    expect(await sweep(uploadedAt + UNSENT_PICTURE_AGE_MS + 3_600_000)).toEqual({ removed: 0, kept: 0 });
+    expect(await roomKeys(general)).toEqual([`rooms/${general}/${sentName}`]);
+  });
+
+  it("runs as the rooms area's hourly cron job", () => {
+    expect(CRON_JOBS.filter((job) => job.name === "rooms: unsent pictures").map((job) => job.cron)).toEqual([HOURLY_CRON]);
   });
 });

@@ -3,7 +3,7 @@
 // hides it (gone from the room's live sockets and history, audited) or dismisses the reports.
 // Visitors, members the room's rule refuses, unknown messages and bad reasons change nothing.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { forgetTiers } from "../../worker/db/tiers";
 import type { ModerationActionResponse, ModerationQueueResponse, ReportedRoomMessage } from "../../worker/contracts/moderation";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
@@ -152,5 +152,76 @@ describe("the admin acts on a reported room message", () => {
     expect(await queueItem(roomId, seq)).toBeUndefined();
     const audit = await D1.prepare("SELECT action FROM audit_log WHERE target_id = ? ORDER BY id DESC LIMIT 1").bind(roomId).first<{ action: string }>();
     expect(audit?.action).toBe("room.message.reports_dismiss");
+  });
+});
+
+describe("the moderation queue's hidden view lists hidden room messages (decision 115)", () => {
+  const hiddenItems = async (user: TestUser | null = admin) => {
+    const res = await call(`${API}/reports?view=hidden`, { cookie: user?.cookie });
+    return { status: res.status, items: res.status === 200 ? (await res.json<ModerationQueueResponse>()).items : [] };
+  };
+  const hiddenItem = async (roomId: string, seq: number) =>
+    (await hiddenItems()).items.find((i): i is ReportedRoomMessage => i.kind === "room_message" && i.roomId === roomId && i.seq === seq);
+
+  it("a fan moderator's hide in the room: the message as it was, its author and room, no reports", async () => {
+    const { roomId, author, seq } = await roomWithMessage("rude words");
+    const fan = await createUser("user");
+    await D1.prepare("INSERT INTO room_moderators (room_id, user_id, named_at) VALUES (?, ?, ?)").bind(roomId, fan.id, Date.now()).run();
+    const mod = await connect(roomId, fan);
+    await welcomeOf(mod);
+    mod.ws.send(JSON.stringify({ type: "hide", seq }));
+    await mod.until((m) => framesOf(m).some((f) => f.type === "hidden"));
+    const item = await vi.waitFor(async () => {
+      const found = await hiddenItem(roomId, seq);
+      if (!found) throw new Error("not listed yet");
+      return found;
+    });
+    expect(item).toMatchObject({
+      id: `${roomId}:${seq}`,
+      content: "rude words",
+      author: { id: author.id, status: "active" },
+      reportCount: 0,
+      reports: [],
+      lastReportedAt: null,
+    });
+    expect(item.hiddenAt).toEqual(expect.any(String));
+    expect(item.roomName.en).toMatch(/^Room /);
+    // Still only in the hidden view; a second hide changes nothing stored.
+    expect(await queueItem(roomId, seq)).toBeUndefined();
+    mod.ws.send(JSON.stringify({ type: "hide", seq }));
+    const rows = await D1.prepare("SELECT count(*) AS n FROM room_hidden_messages WHERE room_id = ?").bind(roomId).first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
+  it("an admin's hide from the queue: listed with every report it had, resolved now", async () => {
+    const { roomId, seq } = await roomWithMessage("spam spam");
+    await report(await createUser("user"), roomId, seq, { reason: "spam", details: "ads" });
+    await report(await createUser("user"), roomId, seq, { reason: "spam" });
+    expect((await call(`${API}/room-messages/${roomId}/${seq}/hide`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
+    const item = await vi.waitFor(async () => {
+      const found = await hiddenItem(roomId, seq);
+      if (!found) throw new Error("not listed yet");
+      return found;
+    });
+    expect(item).toMatchObject({ content: "spam spam", reportCount: 2, reasons: [{ reason: "spam", count: 2 }] });
+    expect(item.reports.map((r) => r.details).sort()).toEqual(["ads", null].sort());
+  });
+
+  it("is for admins only, and a deleted author's hidden messages leave it with the account", async () => {
+    const { roomId, author, seq } = await roomWithMessage("gone soon");
+    expect((await call(`${API}/room-messages/${roomId}/${seq}/hide`, { method: "POST", cookie: admin.cookie })).status).toBe(404);
+    const fan = await createUser("user");
+    await D1.prepare("INSERT INTO room_moderators (room_id, user_id, named_at) VALUES (?, ?, ?)").bind(roomId, fan.id, Date.now()).run();
+    const mod = await connect(roomId, fan);
+    await welcomeOf(mod);
+    mod.ws.send(JSON.stringify({ type: "hide", seq }));
+    await vi.waitFor(async () => {
+      if (!(await hiddenItem(roomId, seq))) throw new Error("not listed yet");
+    });
+    expect((await hiddenItems(null)).status).toBe(401);
+    expect((await hiddenItems(await createUser("user"))).status).toBe(403);
+    expect((await hiddenItems(await createUser("vip"))).status).toBe(403);
+    await D1.prepare("DELETE FROM users WHERE id = ?").bind(author.id).run();
+    expect(await hiddenItem(roomId, seq)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
 import { z } from "./zod";
 import { userText } from "./text";
 import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
-import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, PARTY_MESSAGE_MAX, type PartyReaction } from "./party-limits";
+import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, type PartyReaction } from "./party-limits";
 import { PARTY_ID_PATTERN } from "./party-ids";
 import { paidMinTierIdField } from "./tier-gate";
 import type { TierBadge } from "./tier-badges";
@@ -94,47 +94,36 @@ export type PartySourcesResponse = { albums: PartySourceOption[]; playlists: Par
 
 export const partyClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("react"), emoji: z.enum(PARTY_REACTIONS) }).strict(),
-  z
-    .object({
-      type: z.literal("message"),
-      text: userText({ min: 1, minMessage: "empty_message", max: PARTY_MESSAGE_MAX, maxMessage: "message_too_long" }),
-    })
-    .strict(),
   /** A clock sample: the room answers with its time (the client keeps the quickest round trips). */
   z.object({ type: z.literal("sync"), id: z.number().int().nonnegative().max(1e9) }).strict(),
-  /** Admins only: remove a message for everyone. */
-  z.object({ type: z.literal("remove"), messageId: z.string().min(1).max(64) }).strict(),
-  /** Admins only: no more messages or reactions from this member in this party. */
+  /** Admins only: no more reactions from this member in this party (the chat is the party's room: decisions 107, 115). */
   z.object({ type: z.literal("mute"), userId: z.string().min(1).max(64) }).strict(),
 ]);
 export type PartyClientFrame = z.infer<typeof partyClientFrameSchema>;
 
 /** `tier`: the badge of the member's tier when they joined (null: the free tier, decision 100); optional only so older fixtures still type. */
 export type PartyMember = { id: string; username: string; avatarUrl: string | null; tier?: TierBadge | null };
-/** `tier`: the author's badge when they sent it (decision 104), as `PartyMember`'s. */
-export type PartyChatMessage = { id: string; userId: string; username: string; avatarUrl: string | null; tier?: TierBadge | null; text: string; at: string };
 
 export type PartyErrorCode =
   | "bad_frame"
   | "empty_message"
   | "message_too_long"
   | "invalid_characters"
-  /** Over PARTY_EVENTS_PER_SECOND on this socket, or the member's message caps; `retryAfter` seconds. */
+  /** Over PARTY_EVENTS_PER_SECOND on this socket; `retryAfter` seconds. */
   | "rate_limited"
   | "muted"
   | "admin_required"
-  /** Messages and reactions are for the room's open hours (from 15 minutes before to the end). */
+  /** Reactions are for the room's open hours (from 15 minutes before to the end). */
   | "party_closed";
 
 export type PartyServerFrame =
-  /** On joining: the room's clock, where the party is, the room, the chat and who you are there. */
+  /** On joining: the room's clock, where the party is, who listens and whether you are muted there. */
   | {
       type: "welcome";
       serverTime: string;
       phase: PartyPhase;
       position: { index: number; offsetSeconds: number } | null;
       listeners: { count: number; members: PartyMember[] };
-      messages: PartyChatMessage[];
       muted: boolean;
       summary: PartySummary | null;
     }
@@ -145,8 +134,6 @@ export type PartyServerFrame =
    * from the time the frame takes to reach its reader.
    */
   | { type: "reactions"; reactions: { emoji: PartyReaction; userId: string }[]; sentAt: number }
-  | { type: "message"; message: PartyChatMessage }
-  | { type: "message_removed"; id: string }
   /** To the muted member and the room's admins. */
   | { type: "muted"; userId: string }
   | { type: "sync"; id: number; serverTime: string }

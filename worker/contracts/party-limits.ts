@@ -17,16 +17,10 @@ export const PARTY_MESSAGES = {
   sourceEmpty: "This album or playlist has no playable tracks",
 } as const;
 
-export const PARTY_MESSAGE_MAX = 280;
 /** A client frame longer than this is refused without being parsed. */
 export const PARTY_CLIENT_FRAME_MAX_BYTES = 2 * 1024;
-/** Per socket: at most this many frames (reactions, messages, moderation, clock samples) a second. */
+/** Per socket: at most this many frames (reactions, moderation, clock samples) a second. */
 export const PARTY_EVENTS_PER_SECOND = 10;
-/** Per member, over all their sockets: chat messages a minute, and in the whole party. */
-export const PARTY_MESSAGES_PER_MINUTE = 20;
-export const PARTY_MESSAGES_PER_PARTY = 300;
-/** The chat a socket gets when it joins: the latest messages, oldest first. */
-export const PARTY_HISTORY_SIZE = 50;
 /** The listeners frame names at most this many members (the avatars); `count` is the whole room. */
 export const PARTY_LISTENERS_SHOWN = 24;
 /** Listener and reaction frames are coalesced: at most one of each per this many ms. */

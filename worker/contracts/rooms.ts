@@ -54,6 +54,8 @@ export type RoomSummary = {
   notify: RoomNotify | null;
 };
 export type RoomsResponse = { rooms: RoomSummary[] };
+/** `GET /api/rooms/:id`: one room as the list would show it (a listening party's too). */
+export type RoomResponse = { room: RoomSummary };
 
 // ---------- Messages ----------
 

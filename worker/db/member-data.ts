@@ -99,6 +99,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   // objects (rooms.json).
   { kind: "rooms", table: "room_members", column: "user_id" },
   { kind: "rooms", table: "room_moderators", column: "user_id" },
+  // The pictures they uploaded for a message, until the hourly job settles each (decision 115).
+  { kind: "rooms", table: "room_picture_uploads", column: "user_id" },
   { kind: "staff-activity", table: "room_moderators", column: "named_by" },
   { kind: "reports", table: "room_message_reports", column: "reporter_id" },
   // Live shows (decision 113): the shows the member watched, when and for how long.
@@ -114,6 +116,10 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
     "the administrator who imported a list, on every imported contact's consent record: other people's data; the import itself is in the administrator's audit_log rows (staff-activity)",
   "room_message_reports.author_id":
     "reports other members made on the member's room message: who reported it is theirs; the message itself is in the room's export (rooms.json)",
+  "room_hidden_messages.author_id":
+    "the moderation queue's copy of the member's room message a moderator hid (decision 115): the message itself, hidden ones too, is in the room's export (rooms.json)",
+  "room_hidden_messages.hidden_by":
+    "the moderator who hid another member's room message: the act is in their audit_log rows (staff-activity), and the message is the other member's",
   "dead_letters.handled_by":
     "the administrator who retried or dismissed a failed background job: the act is in their audit_log rows (staff-activity), and the job's body is other members' data",
 };

@@ -26,6 +26,7 @@ import {
 import { auditDetail } from "#contracts/audit-detail.ts";
 import { iso } from "../lib/time";
 import { listRoomMessageItems } from "./room-reports";
+import { listHiddenRoomMessageItems } from "./room-hidden";
 
 const EXCERPT = 140;
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
@@ -224,8 +225,8 @@ async function commentItems(db: DB, ids: string[], openOnly: boolean): Promise<R
 export async function listQueue(db: DB, view: ModerationView): Promise<ModerationItem[]> {
   const { postIds, commentIds } = await queueIds(db, view);
   const openOnly = view === "open";
-  // Room messages hidden are in their rooms' objects, not here: only their open reports are listed.
-  const roomItems = openOnly ? await listRoomMessageItems(db) : [];
+  // A room message's open reports, or its copy kept as its room hid it (decision 115).
+  const roomItems = openOnly ? await listRoomMessageItems(db) : await listHiddenRoomMessageItems(db);
   const items: ModerationItem[] = [...(await postItems(db, postIds, openOnly)), ...(await commentItems(db, commentIds, openOnly)), ...roomItems];
   const when = (item: ModerationItem) => (view === "open" ? item.lastReportedAt : item.hiddenAt) ?? "";
   return items.sort((a, b) => when(b).localeCompare(when(a)) || b.id.localeCompare(a.id)).slice(0, MODERATION_QUEUE_LIMIT);

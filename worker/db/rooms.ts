@@ -149,6 +149,20 @@ export async function storeRoomMessage(db: DB, roomId: string, message: { seq: n
   await db.$client.batch([head, poster]);
 }
 
+/**
+ * The member reacted here (decision 115): `posted` now means "left something here", so the data
+ * export lists their reactions and the account's deletion erases them from this room.
+ */
+export async function markRoomReactor(db: DB, roomId: string, userId: string, now: number) {
+  await db.$client
+    .prepare(
+      `INSERT INTO room_members (room_id, user_id, posted, updated_at) VALUES (?1, ?2, 1, ?3)
+         ON CONFLICT (user_id, room_id) DO UPDATE SET posted = 1, updated_at = excluded.updated_at`,
+    )
+    .bind(roomId, userId, now)
+    .run();
+}
+
 /** The member read up to `seq` (never backwards: two tabs may report out of order). */
 export async function markRoomRead(db: DB, roomId: string, userId: string, seq: number, now: number) {
   await db.run(sql`INSERT INTO room_members (room_id, user_id, last_read_seq, updated_at) VALUES (${roomId}, ${userId}, ${seq}, ${now})
@@ -186,7 +200,7 @@ export async function setRoomSlowMode(db: DB, roomId: string, seconds: number, m
   ]);
 }
 
-/** The rooms holding the member's messages (decision 107): the only ones their export and deletion visit. */
+/** The rooms holding the member's messages or reactions (decisions 107, 115): the only ones their export and deletion visit. */
 export async function listPostedRooms(db: DB, userId: string): Promise<{ id: string; nameEn: string; namePtBr: string }[]> {
   const { results } = await db.$client
     .prepare(

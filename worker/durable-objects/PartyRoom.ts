@@ -1,16 +1,15 @@
 // One room per listening party (named by the party id: services/realtime/party-room.ts), on the
 // WebSocket Hibernation API so a quiet room costs nothing. What it does (decision 028):
 // - on joining, a `welcome`: the room's clock, where the party is (position = now - start walked
-//   through the saved tracks' durations, party-clock.ts), who listens, the last chat messages
-//   (members and authors with their tier badges as they joined, decision 104);
+//   through the saved tracks' durations, party-clock.ts), who listens (with their tier badges as
+//   they joined, decision 104);
 // - listeners (distinct members, with avatars) on joins and leaves, reactions, both coalesced to at
-//   most one frame per PARTY_FLUSH_MS (the first of a quiet spell goes at once), chat messages at
-//   once, `sync` answers for the clients' clock estimates, `started` and `ended` from alarms;
-// - limits: PARTY_EVENTS_PER_SECOND frames per socket (in memory: a socket that sends is awake),
-//   and per member PARTY_MESSAGES_PER_MINUTE / PARTY_MESSAGES_PER_PARTY chat messages (counted
-//   in the room's SQLite, so two tabs share them);
-// - moderation: an admin's socket may remove a message (gone for everyone) or mute a member for
-//   the party (stored here).
+//   most one frame per PARTY_FLUSH_MS (the first of a quiet spell goes at once), `sync` answers
+//   for the clients' clock estimates, `started` and `ended` from alarms;
+// - limits: PARTY_EVENTS_PER_SECOND frames per socket (in memory: a socket that sends is awake);
+// - moderation: an admin's socket may mute a member's reactions for the party (stored here).
+// The chat is the party's community room (decisions 107, 115): its own object and socket. The
+// `messages` table stays for parties that chatted here before; the summary counts those too.
 // The Worker authenticates the upgrade (session, VIP for a VIP party, Origin, the room's hours)
 // and names the member in headers; sessions are re-checked before sends (SessionChecker).
 // Everything a broadcast needs is in this object's own sockets, so a later shard per party can
@@ -40,20 +39,13 @@ import {
   PARTY_MEMBER_NAME_HEADER,
   PARTY_MEMBER_TIER_HEADER,
 } from "../services/realtime/party-room";
-import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
-import { MINUTE_MS } from "../lib/time";
+import { badgeFromHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import { partyPhaseAt, partyPositionAt } from "#contracts/party-clock.ts";
-import {
-  PARTY_CLIENT_FRAME_MAX_BYTES,
-  PARTY_EVENTS_PER_SECOND,
-  PARTY_FLUSH_MS,
-  PARTY_HISTORY_SIZE,
-  PARTY_LISTENERS_SHOWN,
-  PARTY_MESSAGES_PER_MINUTE,
-  PARTY_MESSAGES_PER_PARTY,
-} from "#contracts/party-limits.ts";
-import type { PartyChatMessage, PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
+import { PARTY_CLIENT_FRAME_MAX_BYTES, PARTY_EVENTS_PER_SECOND, PARTY_FLUSH_MS, PARTY_LISTENERS_SHOWN } from "#contracts/party-limits.ts";
+import type { PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
 import { partyContract } from "../lib/frame-schemas";
+import { roomHub } from "../services/realtime/room-hub";
+import { partyRoomId } from "#contracts/party-chat.ts";
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean; tier: TierBadge | null };
 
@@ -80,18 +72,6 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 /** Rooms made before badges (decision 104) gain the messages' tier column once. */
 const TIER_COLUMN = "ALTER TABLE messages ADD COLUMN tier TEXT";
-
-type MessageRow = { id: string; user_id: string; username: string; avatar_url: string | null; tier: string | null; text: string; at: number };
-
-const toMessage = (row: MessageRow): PartyChatMessage => ({
-  id: row.id,
-  userId: row.user_id,
-  username: row.username,
-  avatarUrl: row.avatar_url,
-  tier: badgeFromHeader(row.tier),
-  text: row.text,
-  at: new Date(row.at).toISOString(),
-});
 
 const text = (frame: PartyServerFrame) => JSON.stringify(frame);
 const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as PartyAttachment;
@@ -122,6 +102,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     if (this.meta.get("partyId") !== partyId) this.meta.set("partyId", partyId);
     const party = await this.loadParty();
     if (!party) return new Response("No such party", { status: 404 });
+    const summary = this.phaseOf(party, Date.now()) === "ended" ? await this.summary(party, Date.now()) : null;
 
     const pair = new WebSocketPair();
     const ws = pair[1];
@@ -135,7 +116,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     };
     ws.serializeAttachment(attachment);
     this.sessions.confirm(identity.sessionHash);
-    this.send(ws, this.welcome(party, identity.userId));
+    this.send(ws, this.welcome(party, identity.userId, summary));
     this.scheduleListenerFrame();
     await this.armAlarm(party);
     return new Response(null, { status: 101, webSocket: pair[0] });
@@ -199,7 +180,7 @@ export class PartyRoom extends DurableObject<AppEnv> {
     const now = Date.now();
     const endsAt = partyEndsAtOf(party);
     if (now >= endsAt) {
-      const summary = this.summary(party, now);
+      const summary = await this.summary(party, now);
       await storePartySummary(createDb(this.env.DB), party.id, summary);
       await this.broadcast(text({ type: "ended", summary }));
       return;
@@ -227,9 +208,9 @@ export class PartyRoom extends DurableObject<AppEnv> {
     const frame: PartyClientFrame = parsed.data;
     const member = attachmentOf(ws);
     if (frame.type === "sync") return this.send(ws, text({ type: "sync", id: frame.id, serverTime: new Date().toISOString() }));
-    if (frame.type === "remove" || frame.type === "mute") {
+    if (frame.type === "mute") {
       if (!member.isAdmin) return this.refuse(ws, "admin_required");
-      return frame.type === "remove" ? this.removeMessage(frame.messageId) : this.mute(frame.userId);
+      return this.mute(frame.userId);
     }
 
     const party = await this.loadParty();
@@ -237,50 +218,10 @@ export class PartyRoom extends DurableObject<AppEnv> {
     const phase = party && party.status !== "cancelled" ? partyPhaseAt(party.startsAt.getTime(), partyEndsAtOf(party), now) : "ended";
     if (phase !== "open" && phase !== "live") return this.refuse(ws, "party_closed");
     if (this.isMuted(member.userId)) return this.refuse(ws, "muted");
-    if (frame.type === "react") {
-      // Counted for the summary when the frame goes out, after its sends: a storage write before
-      // them would hold every send until the write is on disk (the output gate).
-      this.pendingReactions.push({ emoji: frame.emoji, userId: member.userId });
-      this.scheduleReactionFrame();
-      return;
-    }
-    const wait = this.messageWait(member.userId, now);
-    if (wait !== null) return this.refuse(ws, "rate_limited", wait);
-    const row: MessageRow = {
-      id: crypto.randomUUID(),
-      user_id: member.userId,
-      username: member.username,
-      avatar_url: member.avatarUrl,
-      tier: member.tier ? encodeBadgeHeader(member.tier) : null,
-      text: frame.text,
-      at: now,
-    };
-    this.ctx.storage.sql.exec(
-      "INSERT INTO messages (id, user_id, username, avatar_url, tier, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      row.id,
-      row.user_id,
-      row.username,
-      row.avatar_url,
-      row.tier,
-      row.text,
-      row.at,
-    );
-    await this.broadcast(text({ type: "message", message: toMessage(row) }));
-  }
-
-  /** Seconds until the member may send another message, or null when they may now. */
-  private messageWait(userId: string, now: number): number | null {
-    const sql = this.ctx.storage.sql;
-    const total = sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages WHERE user_id = ?", userId).one().n;
-    if (total >= PARTY_MESSAGES_PER_PARTY) return 3600;
-    const recent = sql.exec<{ at: number }>("SELECT at FROM messages WHERE user_id = ? AND at > ? ORDER BY at", userId, now - MINUTE_MS).toArray();
-    if (recent.length < PARTY_MESSAGES_PER_MINUTE) return null;
-    return Math.max(1, Math.ceil((recent[0]!.at + MINUTE_MS - now) / 1000));
-  }
-
-  private async removeMessage(id: string) {
-    const removed = this.ctx.storage.sql.exec("UPDATE messages SET removed = 1 WHERE id = ? AND removed = 0", id).rowsWritten;
-    if (removed > 0) await this.broadcast(text({ type: "message_removed", id }));
+    // Counted for the summary when the frame goes out, after its sends: a storage write before
+    // them would hold every send until the write is on disk (the output gate).
+    this.pendingReactions.push({ emoji: frame.emoji, userId: member.userId });
+    this.scheduleReactionFrame();
   }
 
   private async mute(userId: string) {
@@ -303,38 +244,46 @@ export class PartyRoom extends DurableObject<AppEnv> {
 
   // ---------- What the room sends ----------
 
-  private welcome(party: PartyRow, userId: string): string {
+  private phaseOf(party: PartyRow, now: number) {
+    return party.status === "cancelled" ? "ended" : partyPhaseAt(party.startsAt.getTime(), partyEndsAtOf(party), now);
+  }
+
+  private welcome(party: PartyRow, userId: string, summary: PartySummary | null): string {
     const now = Date.now();
     const startsAt = party.startsAt.getTime();
-    const phase = party.status === "cancelled" ? "ended" : partyPhaseAt(startsAt, partyEndsAtOf(party), now);
+    const phase = this.phaseOf(party, now);
     const position = partyPositionAt(startsAt, party.tracks, now);
-    const messages = this.ctx.storage.sql
-      .exec<MessageRow>(
-        "SELECT id, user_id, username, avatar_url, tier, text, at FROM (SELECT * FROM messages WHERE removed = 0 ORDER BY seq DESC LIMIT ?) ORDER BY seq",
-        PARTY_HISTORY_SIZE,
-      )
-      .toArray()
-      .map(toMessage);
     return text({
       type: "welcome",
       serverTime: new Date(now).toISOString(),
       phase,
       position: position && { index: position.index, offsetSeconds: position.offsetSeconds },
       listeners: this.listeners(),
-      messages,
       muted: this.isMuted(userId),
-      summary: phase === "ended" ? this.summary(party, now) : null,
+      summary: phase === "ended" ? summary : null,
     });
   }
 
-  private summary(party: PartyRow, now: number): PartySummary {
+  private async summary(party: PartyRow, now: number): Promise<PartySummary> {
     const started = now >= party.startsAt.getTime();
+    // The chat is the party's community room (decision 107); messages kept here are from before it.
+    const kept = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
     return {
       tracksPlayed: started ? (partyPositionAt(party.startsAt.getTime(), party.tracks, now)?.index ?? party.tracks.length - 1) + 1 : 0,
       peakListeners: this.count("peak"),
       reactions: this.count("reactions"),
-      messages: this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n,
+      messages: kept + (await this.roomMessageCount(party.id)),
     };
+  }
+
+  /** How many messages the party's room took; 0 (logged) when the room cannot be asked. */
+  private async roomMessageCount(partyId: string): Promise<number> {
+    try {
+      return await roomHub(this.env, partyRoomId(partyId)).messageCount();
+    } catch (error) {
+      console.error("party: counting its room's messages failed", error);
+      return 0;
+    }
   }
 
   /** Distinct members in the room; the first PARTY_LISTENERS_SHOWN of them named. */

@@ -54,8 +54,8 @@ import { roomContract } from "../lib/frame-schemas";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
-import { eraseMember, memberMessages, type RoomMemberMessage } from "./room-member-data";
-import { dropHiddenPictures, dropMemberPictures, storePictures, takePictures } from "./room-pictures";
+import { eraseMember, memberData, type RoomMemberMessage, type RoomMemberReaction } from "./room-member-data";
+import { dropHiddenPictures, dropMemberPictures, sentPictures, storePictures, takePictures } from "./room-pictures";
 import { buildPreviews } from "./room-previews";
 import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
 import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./room-reports";
@@ -151,9 +151,9 @@ export class RoomHub extends DurableObject<AppEnv> {
     };
   }
 
-  /** The member's own messages here, for their data export (RPC). */
-  async messagesOf(userId: string): Promise<RoomMemberMessage[]> {
-    return memberMessages(this.sql, userId);
+  /** The member's own messages and reactions here, for their data export (RPC). */
+  async memberDataOf(userId: string): Promise<{ messages: RoomMemberMessage[]; reactions: RoomMemberReaction[] }> {
+    return memberData(this.sql, userId);
   }
 
   /** The member's account is gone: their messages here lose their text and name (RPC). Nothing is broadcast. */
@@ -171,6 +171,16 @@ export class RoomHub extends DurableObject<AppEnv> {
   /** An admin hid a reported message from the moderation queue (RPC); false when it was hidden already. */
   async hideReported(seq: number, adminId: string): Promise<boolean> {
     return hideReportedMessage(this.scope, seq, adminId);
+  }
+
+  /** How many messages the room took, hidden and deleted ones too (RPC: a listening party's summary counts its chat). */
+  async messageCount(): Promise<number> {
+    return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM messages").one().n;
+  }
+
+  /** Which of these pictures went with a message here (RPC: the hourly job removes the others, decision 115). */
+  async sentPictures(filenames: string[]): Promise<string[]> {
+    return sentPictures(this.sql, filenames);
   }
 
   /** Distinct members with an open socket (RPC, for tests and figures). */
@@ -296,7 +306,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     const row: MessageRow = this.messages.insert(member, clientId, body, now, replyTo);
     storePictures(this.sql, row.seq, pictures);
     const firstHere = this.messages.markPoster(member.userId);
-    this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId });
+    this.broadcast({ type: "message", message: this.messages.toMessage(row), clientId }, undefined, ws);
     buildPreviews(this.scope, config.SITE_URL, row.seq, body);
     this.afterwards("storing the newest message", (db, roomId) =>
       storeRoomMessage(db, roomId, { seq: row.seq, at: now, posterId: firstHere ? member.userId : null }),
@@ -408,12 +418,18 @@ export class RoomHub extends DurableObject<AppEnv> {
   /**
    * One frame to every open socket (or those `to` picks) whose session is still live (the others are
    * closed with 4401), queued behind the frames before it so they arrive in the room's order.
+   * `first` (a message's sender) gets it before the rest and before their sessions are checked
+   * (decision 115): its answer no longer waits for the whole fan-out, and what it gets is its own
+   * message, whose frame it has just sent. Still behind the earlier frames, so its order holds.
    */
-  private broadcast(frame: RoomServerFrame, to: (attachment: RoomAttachment) => boolean = () => true) {
-    const sockets = this.openSockets().filter((ws) => to(attachmentOf(ws)));
+  private broadcast(frame: RoomServerFrame, to: (attachment: RoomAttachment) => boolean = () => true, first?: WebSocket) {
+    const sockets = this.openSockets().filter((ws) => ws !== first && to(attachmentOf(ws)));
     const encoded = text(frame);
     this.outbox = this.outbox
-      .then(() => this.sessions.sendToLive(sockets, encoded))
+      .then(() => {
+        if (first && first.readyState === WebSocket.OPEN) sendOrClose(first, encoded);
+        return this.sessions.sendToLive(sockets, encoded);
+      })
       .then(
         () => undefined,
         (error) => console.error("room: a broadcast failed", error),

@@ -1,5 +1,5 @@
-// Member rights in one room's SQLite (decision 107): the member's own messages for their data
-// export, and their erasure when their account is deleted. The messages stay in the conversation
+// Member rights in one room's SQLite (decision 107): the member's own messages and reactions for
+// their data export (decision 115), and their erasure when their account is deleted. The messages stay in the conversation
 // under ROOM_DELETED_MEMBER with their text, name, picture and badge gone, so the numbers others
 // read by (and reply to) still hold; the member leaves nothing else here that names them.
 import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
@@ -7,9 +7,15 @@ import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
 /** One of the member's messages as their export shows it (times in epoch ms, made readable by the export). */
 export type RoomMemberMessage = { seq: number; text: string; sent_at: number; hidden_at: number | null };
 
-/** Every message the member wrote here, hidden ones too (they are still theirs), oldest first. */
-export function memberMessages(sql: SqlStorage, userId: string): RoomMemberMessage[] {
-  return sql.exec<RoomMemberMessage>("SELECT seq, text, at AS sent_at, hidden_at FROM messages WHERE user_id = ? ORDER BY seq", userId).toArray();
+/** One of the member's reactions: the message's number and the emoji (the message's text is its author's, not theirs). */
+export type RoomMemberReaction = { seq: number; emoji: string };
+
+/** What the member left here: every message they wrote, hidden ones too (they are still theirs), and each reaction, oldest first. */
+export function memberData(sql: SqlStorage, userId: string): { messages: RoomMemberMessage[]; reactions: RoomMemberReaction[] } {
+  return {
+    messages: sql.exec<RoomMemberMessage>("SELECT seq, text, at AS sent_at, hidden_at FROM messages WHERE user_id = ? ORDER BY seq", userId).toArray(),
+    reactions: sql.exec<RoomMemberReaction>("SELECT seq, emoji FROM reactions WHERE user_id = ? ORDER BY seq, emoji", userId).toArray(),
+  };
 }
 
 /**

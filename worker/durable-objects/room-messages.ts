@@ -4,6 +4,8 @@
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import type { RoomLinkPreview, RoomMessage, RoomPicture } from "#contracts/rooms.ts";
 import { threadsOf } from "./room-thread-rows";
+import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
+import type { HiddenRoomMessage } from "../db/room-hidden";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (
@@ -200,5 +202,17 @@ export class RoomMessages {
   /** Hides a visible message; false when it was hidden already or does not exist. */
   hide(seq: number, moderatorId: string, at: number): boolean {
     return this.sql.exec("UPDATE messages SET hidden_at = ?, hidden_by = ? WHERE seq = ? AND hidden_at IS NULL", at, moderatorId, seq).rowsWritten > 0;
+  }
+
+  /** A hidden message as the moderation queue's "hidden" view keeps it; null for an erased author's (no account to name). */
+  hiddenCopy(seq: number): HiddenRoomMessage | null {
+    const row = this.sql
+      .exec<{ user_id: string; username: string; text: string; at: number; hidden_at: number; hidden_by: string | null }>(
+        "SELECT user_id, username, text, at, hidden_at, hidden_by FROM messages WHERE seq = ? AND hidden_at IS NOT NULL",
+        seq,
+      )
+      .toArray()[0];
+    if (!row || row.user_id === ROOM_DELETED_MEMBER) return null;
+    return { seq, authorId: row.user_id, authorName: row.username, text: row.text, messageAt: row.at, hiddenAt: row.hidden_at, hiddenBy: row.hidden_by };
   }
 }

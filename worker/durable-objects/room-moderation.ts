@@ -3,11 +3,22 @@
 // stored in D1 with the room's settings, so RoomHub sets it.
 import { MINUTE_MS } from "../lib/time";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
+import { insertRoomHiddenMessage } from "../db/room-hidden";
 
 export function hideMessage(room: RoomScope, moderator: RoomAttachment, seq: number) {
   if (!room.messages.hide(seq, moderator.userId, Date.now())) return;
   room.broadcast({ type: "hidden", seq });
   room.audit(moderator, "room.message.hide", { seq });
+  recordHidden(room, seq);
+}
+
+/**
+ * The moderation queue's "hidden" view reads hidden messages from D1 (decision 115): a copy of the
+ * message as it was, written after the hide like the room's other D1 writes (a failure is logged).
+ */
+export function recordHidden(room: RoomScope, seq: number) {
+  const copy = room.messages.hiddenCopy(seq);
+  if (copy) room.afterwards("recording a hidden message", (db, roomId) => insertRoomHiddenMessage(db, roomId, copy));
 }
 
 export function muteMember(room: RoomScope, ws: WebSocket, moderator: RoomAttachment, userId: string, minutes: number) {

@@ -60,3 +60,11 @@ export async function dropMemberPictures(sql: SqlStorage, media: R2Bucket, roomI
   sql.exec(`DELETE FROM pictures WHERE seq IN (${mine})`, userId);
   sql.exec(`DELETE FROM previews WHERE seq IN (${mine})`, userId);
 }
+
+/** Which of these stored names went with a message (sent pictures keep their row, hidden or not). */
+export function sentPictures(sql: SqlStorage, filenames: string[]): string[] {
+  return sql
+    .exec<{ filename: string }>("SELECT filename FROM pictures WHERE filename IN (SELECT value FROM json_each(?))", JSON.stringify(filenames))
+    .toArray()
+    .map((row) => row.filename);
+}

@@ -3,6 +3,7 @@
 // does (gone from every read, `hidden` to every socket). The Worker audits it with the reports it
 // resolves, in one D1 batch.
 import type { RoomScope } from "./room-scope";
+import { recordHidden } from "./room-moderation";
 
 /** A visible message as a report keeps it. */
 export type RoomMessageQuote = { userId: string; username: string; text: string; at: number };
@@ -21,5 +22,6 @@ export function reportableMessage(room: RoomScope, seq: number): RoomMessageQuot
 export function hideReportedMessage(room: RoomScope, seq: number, adminId: string): boolean {
   if (!room.messages.hide(seq, adminId, Date.now())) return false;
   room.broadcast({ type: "hidden", seq });
+  recordHidden(room, seq);
   return true;
 }

@@ -8,6 +8,7 @@ import { ROOM_PINS_MAX, type RoomReactionEmoji } from "#contracts/room-limits.ts
 import type { RoomMessage } from "#contracts/rooms.ts";
 import type { RoomAttachment, RoomScope } from "./room-scope";
 import { inSetOrder, LIVE } from "./room-thread-rows";
+import { markRoomReactor } from "../db/rooms";
 
 const isLive = (sql: SqlStorage, seq: number) => sql.exec(`SELECT 1 FROM messages WHERE seq = ? AND ${LIVE}`, seq).toArray().length > 0;
 
@@ -38,6 +39,10 @@ export function react(room: RoomScope, ws: WebSocket, member: RoomAttachment, se
     .exec<{ emoji: RoomReactionEmoji; count: number }>("SELECT emoji, count(*) AS count FROM reactions WHERE seq = ? GROUP BY emoji", seq)
     .toArray();
   room.broadcast({ type: "reactions", seq, reactions: inSetOrder(reactions), userId: member.userId, emoji, on });
+  // A first reaction here makes the room one the member's export and deletion visit (decision 115).
+  if (on && room.messages.markPoster(member.userId)) {
+    room.afterwards("marking a member who reacted", (db, roomId) => markRoomReactor(db, roomId, member.userId, Date.now()));
+  }
 }
 
 /** Refused unless the message is the member's own and still shown: unknown, hidden or deleted → message_not_found. */

@@ -17,7 +17,7 @@ import { signRoomPicture } from "../lib/room-picture-token";
 import { hitRateLimit } from "../services/rate-limit";
 import { readConfig } from "../env";
 import { RATE_LIMITS } from "#contracts/limits.ts";
-import { findRoom, findRoomStanding, listRoomRules, roomViewerOf, type RoomRow } from "../db/rooms";
+import { findRoom, findRoomStanding, listRoomRules, roomViewerOf, type RoomRow, type RoomStanding } from "../db/rooms";
 import {
   ROOM_AFTER_HEADER,
   ROOM_ID_HEADER,
@@ -49,12 +49,15 @@ import {
   roomThreadParamSchema,
   roomThreadQuerySchema,
   type RoomPictureUploadResponse,
+  type RoomResponse,
   type RoomsResponse,
+  type RoomSummary,
   type RoomThreadResponse,
 } from "#contracts/rooms.ts";
 import { reportSchema } from "#contracts/feed.ts";
 import { setRoomNotify } from "../db/room-notify";
 import { insertRoomMessageReport } from "../db/room-reports";
+import { recordRoomPictureUpload } from "../db/room-picture-uploads";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 
@@ -83,6 +86,26 @@ async function writableRoom(c: Ctx, id: string): Promise<RoomRow> {
   return room;
 }
 
+/** A room as this viewer (null: a visitor) sees it in a list: what keeps them out, and where they may read, their unread count. */
+function summaryOf(room: RoomRow, user: SessionUser | null, standing: RoomStanding | null): RoomSummary {
+  const viewer = user && standing ? roomViewerOf(user, standing, room.id) : null;
+  const locked = readRefusal(viewer, room.rule);
+  return {
+    id: room.id,
+    name: room.name,
+    description: room.description,
+    read: room.read,
+    write: room.write,
+    archived: room.rule.archived,
+    slowModeSeconds: room.slowModeSeconds,
+    locked,
+    writeLocked: writeRefusal(viewer, room.rule),
+    unread: locked === null ? Math.max(0, room.lastSeq - (standing?.lastRead.get(room.id) ?? 0)) : null,
+    lastMessageAt: locked === null && room.lastMessageAt !== null ? new Date(room.lastMessageAt).toISOString() : null,
+    notify: locked === null ? (standing?.notify.get(room.id) ?? ROOM_NOTIFY_DEFAULT) : null,
+  };
+}
+
 export const roomRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const db = c.var.db;
@@ -91,27 +114,18 @@ export const roomRoutes = new Hono<HonoEnv>()
     c.header("Cache-Control", "private, no-store");
     return c.json<RoomsResponse>({
       // A listening party's room is opened from its party's page (decision 107).
-      rooms: rooms
-        .filter((room) => room.partyId === null)
-        .map((room) => {
-          const viewer = user && standing ? roomViewerOf(user, standing, room.id) : null;
-          const locked = readRefusal(viewer, room.rule);
-          return {
-            id: room.id,
-            name: room.name,
-            description: room.description,
-            read: room.read,
-            write: room.write,
-            archived: room.rule.archived,
-            slowModeSeconds: room.slowModeSeconds,
-            locked,
-            writeLocked: writeRefusal(viewer, room.rule),
-            unread: locked === null ? Math.max(0, room.lastSeq - (standing?.lastRead.get(room.id) ?? 0)) : null,
-            lastMessageAt: locked === null && room.lastMessageAt !== null ? new Date(room.lastMessageAt).toISOString() : null,
-            notify: locked === null ? (standing?.notify.get(room.id) ?? ROOM_NOTIFY_DEFAULT) : null,
-          };
-        }),
+      rooms: rooms.filter((room) => room.partyId === null).map((room) => summaryOf(room, user, standing)),
     });
+  })
+
+  // One room as the list would show it, a listening party's too: its party's page opens it there.
+  .get("/:id", validate("param", roomIdParamSchema), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const [room, standing] = await Promise.all([findRoom(db, c.req.valid("param").id), user ? findRoomStanding(db, user.id) : null]);
+    if (!room) throw routeError("room_not_found");
+    c.header("Cache-Control", "private, no-store");
+    return c.json<RoomResponse>({ room: summaryOf(room, user, standing) });
   })
 
   .get("/:id/messages", requireUser, validate("param", roomIdParamSchema), validate("query", roomHistoryQuerySchema), async (c) => {
@@ -184,6 +198,8 @@ export const roomRoutes = new Hono<HonoEnv>()
       await hitRateLimit(c.var.db, `room-picture:user:${user.id}`, RATE_LIMITS.postImagesPerUser);
       const { bytes, kind, size } = await readUploadedImage(c.req.raw, ROOM_PICTURE_FIELD, ROOM_PICTURE_MAX_BYTES, pictureTooLarge);
       const filename = `${randomHex(16)}.${kind.ext}`;
+      // Recorded before it is stored, so no file is ever kept that the hourly clean-up cannot find (decision 115).
+      await recordRoomPictureUpload(c.var.db, { roomId: room.id, filename, userId: user.id, createdAt: Date.now() });
       await c.env.MEDIA.put(roomPictureKey(room.id, filename), bytes, { httpMetadata: { contentType: kind.mime } });
       const claim = { roomId: room.id, userId: user.id, filename, width: size.width, height: size.height };
       const pictureId = await signRoomPicture(readConfig(c.env).SESSION_SECRET, claim);

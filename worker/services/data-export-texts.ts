@@ -48,7 +48,7 @@ const EN: Texts = {
     perks: "The perks you revealed.",
     "offer-codes": "The codes you claimed.",
     rooms:
-      "The community rooms you read or posted in (how far you read, what you are told of each), those you moderate, and every message you wrote in them (the room, its number, the text and when).",
+      "The community rooms you read or posted in (how far you read, what you are told of each), those you moderate, every message you wrote in them (the room, its number, the text and when) and every reaction you left (the room, the message's number and the emoji).",
     "live-shows": "The live shows you watched: when you started and last watched each, and for about how many seconds.",
     "check-ins": "Your check-ins at events.",
     tickets: "Your tickets.",
@@ -122,7 +122,7 @@ const PT_BR: Texts = {
     perks: "As vantagens que você revelou.",
     "offer-codes": "Os códigos que você resgatou.",
     rooms:
-      "As salas da comunidade que você leu ou em que escreveu (até onde leu, o que recebe de cada uma), as que você modera e cada mensagem que você escreveu nelas (a sala, o número, o texto e quando).",
+      "As salas da comunidade que você leu ou em que escreveu (até onde leu, o que recebe de cada uma), as que você modera, cada mensagem que você escreveu nelas (a sala, o número, o texto e quando) e cada reação que você deixou (a sala, o número da mensagem e o emoji).",
     "live-shows": "Os shows ao vivo que você assistiu: quando começou e quando assistiu por último a cada um, e por cerca de quantos segundos.",
     "check-ins": "Suas entradas em eventos.",
     tickets: "Seus ingressos.",

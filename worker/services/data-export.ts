@@ -11,7 +11,7 @@ import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { exportSize, memberPostImageKeys, readMemberData } from "../db/member-data";
 import { chatThread } from "./realtime/chat-thread";
-import { memberRoomMessages } from "./realtime/room-member-data";
+import { memberRoomData } from "./realtime/room-member-data";
 import { AVATAR_URL_PREFIX } from "#contracts/profiles.ts";
 import { isLocale } from "#contracts/locale.ts";
 import { DATA_EXPORT_API, DATA_EXPORT_TTL_SECONDS, type DataExportStatus } from "#contracts/member-data.ts";
@@ -99,14 +99,16 @@ function avatarKey(member: ExportMember): string | null {
  */
 export async function buildArchive(env: AppEnv, db: DB, member: ExportMember, now = new Date()): Promise<Uint8Array> {
   const locale = isLocale(member.locale) ? member.locale : "en";
-  const [data, chat, postKeys, roomMessages] = await Promise.all([
+  const [data, chat, postKeys, roomData] = await Promise.all([
     readMemberData(db, member),
     chatThread(env, member.id).exportHistory(),
     memberPostImageKeys(db, member.id),
-    memberRoomMessages(env, db, member.id, locale),
+    memberRoomData(env, db, member.id, locale),
   ]);
-  // The rooms' messages live in the rooms' objects; rooms.json carries them beside the D1 rows.
-  (data.rooms ??= {}).messages = roomMessages;
+  // The rooms' messages and reactions live in the rooms' objects; rooms.json carries them beside the D1 rows.
+  data.rooms ??= {};
+  data.rooms.messages = roomData.messages;
+  data.rooms.reactions = roomData.reactions;
   const brand = readConfig(env).BRAND_NAME;
   const files: IndexFile[] = [
     ...Object.entries(readableFiles(data)).map(([kind, tables]) => ({ file: `${kind}.json`, kind, tables })),

@@ -1,7 +1,8 @@
 // The open party: its head, then the countdown, the shared player or the summary by the server's
-// clock, the listeners' social corner while the room is open, and the tracklist.
+// clock, the listeners and reactions while the room is open with the party's chat beside them (a
+// community room, decision 107, which the route composes in: `chat`), and the tracklist.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { formatWhen } from "../../lib/intlFormat";
 import { meQueryOptions } from "../../lib/session/queries";
@@ -24,7 +25,7 @@ function useSecondTick() {
   return tick;
 }
 
-export function PartyRoom({ party, onVipEnded }: { party: PartyDetail; onVipEnded: () => void }) {
+export function PartyRoom({ party, onVipEnded, chat }: { party: PartyDetail; onVipEnded: () => void; chat?: ReactNode }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const { user } = useSessionUser();
@@ -77,14 +78,17 @@ export function PartyRoom({ party, onVipEnded }: { party: PartyDetail; onVipEnde
       {ended ? (
         <Summary party={party} summary={state.summary ?? party.summary} />
       ) : (
-        <>
-          {phase === "live" ? (
-            <PartyPlayerCard party={party} clock={clock} serverNow={serverNow} />
-          ) : (
-            <Countdown startsAt={startsAt} serverNow={serverNow} open={phase === "open"} />
-          )}
-          {roomOpen && <RoomSocial state={state} send={send} isAdmin={!!user?.isAdmin} myId={user?.id ?? ""} />}
-        </>
+        <div className="party-stage">
+          <div className="party-stage-main">
+            {phase === "live" ? (
+              <PartyPlayerCard party={party} clock={clock} serverNow={serverNow} />
+            ) : (
+              <Countdown startsAt={startsAt} serverNow={serverNow} open={phase === "open"} />
+            )}
+            {roomOpen && <RoomSocial state={state} send={send} />}
+          </div>
+          {roomOpen && chat}
+        </div>
       )}
       <Tracklist party={party} index={phase === "live" && !ended ? (partyPositionAt(startsAt, party.tracks, serverNow)?.index ?? null) : null} />
     </div>

@@ -1,12 +1,13 @@
 // A listening party's room (/parties/$partyId): before the start a countdown (the room opens 15
 // minutes before, with the listeners and the chat), during it the shared player, the listeners'
-// avatars, reactions and the live chat (admins may remove a message or mute a member), and at the
+// avatars, reactions and the chat (the party's community room, which the route passes in as
+// `chat`: a feature never imports another), and at the
 // end the summary with a link to the album (or the playlist's tracks). The clock is the server's,
 // estimated by ClockSync (engine.ts); the Worker decides every right again. This file loads the
 // party; PartyRoom.tsx is the room itself.
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { VipGatePanel } from "../../components/Gate";
@@ -20,24 +21,26 @@ import { partiesMessages as m } from "./messages";
 import { partyQueryOptions } from "./queries";
 import "./parties.css";
 
-export function PartyRoomPage({ partyId }: { partyId: string }) {
+type ChatSlot = { chat?: ReactNode };
+
+export function PartyRoomPage({ partyId, chat }: { partyId: string } & ChatSlot) {
   return (
     <PartiesMessages>
-      <RoomPage partyId={partyId} />
+      <RoomPage partyId={partyId} chat={chat} />
     </PartiesMessages>
   );
 }
 
-function RoomPage({ partyId }: { partyId: string }) {
+function RoomPage({ partyId, chat }: { partyId: string } & ChatSlot) {
   usePageMeta({ title: m.pageTitle });
   return (
     <PageFrame title={<FormattedMessage {...m.pageTitle} />}>
-      <RoomLoader partyId={partyId} />
+      <RoomLoader partyId={partyId} chat={chat} />
     </PageFrame>
   );
 }
 
-function RoomLoader({ partyId }: { partyId: string }) {
+function RoomLoader({ partyId, chat }: { partyId: string } & ChatSlot) {
   const intl = useIntl();
   const query = useQuery(partyQueryOptions(partyId));
   // The member's VIP ended while in a VIP-only party (the room closed 4403): kept here, above the
@@ -59,7 +62,7 @@ function RoomLoader({ partyId }: { partyId: string }) {
         party.status === "cancelled" ? (
           <EmptyState icon="calendar" title={party.title} hint={intl.formatMessage(m.cancelled)} />
         ) : (
-          <PartyRoom party={party} onVipEnded={onVipEnded} />
+          <PartyRoom party={party} onVipEnded={onVipEnded} chat={chat} />
         )
       }
     </QueryState>

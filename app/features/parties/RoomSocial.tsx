@@ -1,10 +1,10 @@
-// The room's social corner while it is open: who listens, reactions and the live chat (admins may
-// remove a message or mute a member); listeners and authors carry their tier badge (decision 104). Everything goes through the room's socket (usePartyRoom).
-import { useEffect, useRef, useState, type FormEvent } from "react";
+// The room's social corner while it is open: who listens (with their tier badge, decision 104) and
+// reactions, through the party's socket (usePartyRoom). The chat is the party's community room,
+// shown beside this (decision 107).
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
-import { PARTY_MESSAGE_MAX, PARTY_REACTIONS, type PartyErrorCode } from "#contracts/parties.ts";
+import { PARTY_REACTIONS, type PartyErrorCode } from "#contracts/parties.ts";
 import { partiesMessages as m } from "./messages";
 import type { RoomState } from "./usePartyRoom";
 
@@ -21,7 +21,7 @@ const ERROR_TEXT: Record<PartyErrorCode, MessageDescriptor> = {
 
 type Send = (frame: object) => void;
 
-export function RoomSocial({ state, send, isAdmin, myId }: { state: RoomState; send: Send; isAdmin: boolean; myId: string }) {
+export function RoomSocial({ state, send }: { state: RoomState; send: Send }) {
   const intl = useIntl();
   return (
     <div className="party-social">
@@ -37,7 +37,16 @@ export function RoomSocial({ state, send, isAdmin, myId }: { state: RoomState; s
       )}
       <Listeners listeners={state.listeners} />
       <Reactions state={state} send={send} />
-      <Chat state={state} send={send} isAdmin={isAdmin} myId={myId} />
+      {state.muted && (
+        <p className="muted" role="status">
+          {intl.formatMessage(m.mutedNotice)}
+        </p>
+      )}
+      {state.error && (
+        <p className="field-error" role="alert" key={state.error.at}>
+          {intl.formatMessage(ERROR_TEXT[state.error.code] ?? m.errBadFrame)}
+        </p>
+      )}
     </div>
   );
 }
@@ -63,8 +72,8 @@ function Listeners({ listeners }: { listeners: RoomState["listeners"] }) {
 
 function Reactions({ state, send }: { state: RoomState; send: Send }) {
   const intl = useIntl();
-  // Who reacted: the listeners' names, else the chat's.
-  const names = new Map([...state.messages.map((p) => [p.userId, p.username] as const), ...state.listeners.members.map((p) => [p.id, p.username] as const)]);
+  // Who reacted, by the listeners' names.
+  const names = new Map(state.listeners.members.map((p) => [p.id, p.username] as const));
   return (
     <section className="party-reactions card" aria-labelledby="party-reactions-title">
       <h3 id="party-reactions-title">{intl.formatMessage(m.reactions)}</h3>
@@ -87,95 +96,6 @@ function Reactions({ state, send }: { state: RoomState; send: Send }) {
           <li key={r.key}>{intl.formatMessage(m.reactionBy, { name: names.get(r.userId) ?? "…", emoji: r.emoji })}</li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function Chat({ state, send, isAdmin, myId }: { state: RoomState; send: Send; isAdmin: boolean; myId: string }) {
-  const intl = useIntl();
-  const [text, setText] = useState("");
-  const logRef = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [state.messages.length]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = text.trim();
-    if (!value) return;
-    send({ type: "message", text: value });
-    setText("");
-  };
-
-  return (
-    <section className="party-chat card" aria-labelledby="party-chat-title">
-      <h3 id="party-chat-title">{intl.formatMessage(m.chat)}</h3>
-      {state.messages.length === 0 ? (
-        <p className="muted">{intl.formatMessage(m.chatEmpty)}</p>
-      ) : (
-        <ol className="party-chat-log" role="log" aria-live="polite" ref={logRef}>
-          {state.messages.map((message) => (
-            <li key={message.id} className="party-chat-message">
-              <Avatar src={message.avatarUrl} alt="" size={24} />
-              <span className="party-chat-name">{message.username}</span>{" "}
-              <TierBadge holder={{ isVIP: false, tier: message.tier ?? null }} vipLabel="" className="party-tier-badge" />{" "}
-              <span className="party-chat-text">{message.text}</span>
-              {isAdmin && (
-                <span className="party-chat-tools">
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    aria-label={intl.formatMessage(m.removeLabel, { name: message.username })}
-                    onClick={() => send({ type: "remove", messageId: message.id })}
-                  >
-                    {intl.formatMessage(m.remove)}
-                  </button>
-                  {message.userId !== myId && !state.mutedIds.includes(message.userId) && (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      aria-label={intl.formatMessage(m.muteLabel, { name: message.username })}
-                      onClick={() => send({ type: "mute", userId: message.userId })}
-                    >
-                      {intl.formatMessage(m.mute)}
-                    </button>
-                  )}
-                </span>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-      {state.muted ? (
-        <p className="muted" role="status">
-          {intl.formatMessage(m.mutedNotice)}
-        </p>
-      ) : (
-        <form className="party-chat-form" onSubmit={submit}>
-          <label className="sr-only" htmlFor="party-chat-input">
-            {intl.formatMessage(m.chatLabel)}
-          </label>
-          <input
-            id="party-chat-input"
-            type="text"
-            value={text}
-            maxLength={PARTY_MESSAGE_MAX}
-            autoComplete="off"
-            placeholder={intl.formatMessage(m.chatLabel)}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button type="submit" className="btn btn-primary" disabled={state.connection !== "open" || text.trim() === ""}>
-            {intl.formatMessage(m.chatSend)}
-          </button>
-        </form>
-      )}
-      {state.error && (
-        <p className="field-error" role="alert" key={state.error.at}>
-          {intl.formatMessage(ERROR_TEXT[state.error.code] ?? m.errBadFrame)}
-        </p>
-      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// The room's socket (/api/parties/:id/live) as React state: who listens, the chat, reactions as
-// they arrive, mutes, the start and the end. Clock samples (`sync` frames) feed the player's
+// The room's socket (/api/parties/:id/live) as React state: who listens, reactions as they arrive,
+// whether this member is muted, the start and the end (the chat is the party's community room,
+// decision 107: its own socket). Clock samples (`sync` frames) feed the player's
 // ClockSync: a few at once when the socket opens, then one every SYNC_EVERY_MS. An abnormal close
 // reconnects with the site's backoff (app/lib/socket.ts); 4401 (session ended) does not, nor 4403
 // (the member's VIP ended while in a VIP-only party, decision 040), nor a refusal (the room is not
@@ -7,7 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS, VIP_ENDED_CLOSE_CODE } from "../../lib/socket";
 import type { ClockSync } from "./engine";
-import type { PartyChatMessage, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
+import type { PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
 
 const SYNC_EVERY_MS = 15_000;
 const FIRST_SYNCS = 3;
@@ -19,11 +20,9 @@ export type FloatingReaction = { key: number; emoji: PartyReaction; userId: stri
 export type RoomState = {
   connection: "connecting" | "open" | "closed" | "ended_session" | "vip_ended";
   listeners: { count: number; members: PartyMember[] };
-  messages: PartyChatMessage[];
   reactions: FloatingReaction[];
   reactionTotal: number;
   muted: boolean;
-  mutedIds: string[];
   started: boolean;
   summary: PartySummary | null;
   error: { code: PartyErrorCode; at: number } | null;
@@ -34,11 +33,9 @@ export type RoomState = {
 const initial: RoomState = {
   connection: "connecting",
   listeners: { count: 0, members: [] },
-  messages: [],
   reactions: [],
   reactionTotal: 0,
   muted: false,
-  mutedIds: [],
   started: false,
   summary: null,
   error: null,
@@ -58,7 +55,6 @@ function reduce(state: RoomState, action: Action): RoomState {
         ...state,
         connection: "open",
         listeners: frame.listeners,
-        messages: frame.messages,
         muted: frame.muted,
         started: frame.phase === "live",
         summary: frame.summary,
@@ -71,12 +67,8 @@ function reduce(state: RoomState, action: Action): RoomState {
         reactionTotal: state.reactionTotal + frame.reactions.length,
         reactions: [...state.reactions, ...frame.reactions.map((r) => ({ ...r, key: ++reactionKey }))].slice(-REACTIONS_SHOWN),
       };
-    case "message":
-      return { ...state, messages: [...state.messages, frame.message].slice(-200) };
-    case "message_removed":
-      return { ...state, messages: state.messages.filter((m) => m.id !== frame.id) };
     case "muted":
-      return { ...state, muted: state.muted || frame.userId === action.userId, mutedIds: [...state.mutedIds, frame.userId] };
+      return { ...state, muted: state.muted || frame.userId === action.userId };
     case "started":
       return { ...state, started: true };
     case "ended":

@@ -1,5 +1,5 @@
-// An open room: its messages (older pages on demand, a jump to the first unread the list counted),
-// who is here, the composer or why there is none, the errors the room answers in the reader's
+// An open room: its messages (older pages on demand, a jump to the first unread the list counted,
+// and on opening, the message a link names: `linkedSeq`, a notification's `?seq=`), who is here, the composer or why there is none, the errors the room answers in the reader's
 // language, and a polite live region that reads out others' new messages without moving focus.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
@@ -37,9 +37,12 @@ const ERROR_TEXT: Record<Exclude<RoomErrorCode, "rate_limited" | "muted">, Messa
   pin_limit: t.errPinLimit,
 };
 
-type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void };
+type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void; linkedSeq?: number };
 
-export function Room({ room, onAccessEnded, onReconnecting }: Props) {
+/** How long the message a link opened stays marked. */
+const LINKED_HIGHLIGHT_MS = 4000;
+
+export function Room({ room, onAccessEnded, onReconnecting, linkedSeq }: Props) {
   const intl = useIntl();
   const untilText = (iso: string | null | undefined) => (iso ? intl.formatDate(iso, { dateStyle: "short", timeStyle: "short" }) : "");
   const { user } = useSessionUser();
@@ -52,6 +55,9 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
   const [moderation, setModeration] = useState<ModerationAction | null>(null);
   const [reporting, setReporting] = useState<RoomMessage | null>(null);
   const scrollTarget = useRef<number | null>(null);
+  // The linked message: looked for once, after the welcome; `linkedGone` when the room no longer shows it.
+  const linkedLooked = useRef(linkedSeq === undefined);
+  const [linkedGone, setLinkedGone] = useState(false);
   const [replyingTo, setReplyingTo] = useState<RoomMessage | null>(null);
   const [threadSeq, setThreadSeq] = useState<number | null>(null);
   const myId = user?.id ?? "";
@@ -76,6 +82,7 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
     return () => clearTimeout(timer);
   }, [state.mutedUntil, dispatch]);
   const logRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
 
   useEffect(() => {
     if (state.connection === "access_ended") onAccessEnded();
@@ -116,15 +123,43 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
     const element = seq === null ? null : document.getElementById(messageElementId(seq));
     if (!element) return;
     scrollTarget.current = null;
-    element.scrollIntoView?.({ block: "start" });
+    // The reader is taken away from the newest message: new ones must not pull the view back down.
+    atBottom.current = false;
+    const isLinked = seq === linkedSeq;
+    element.scrollIntoView?.({ block: isLinked ? "center" : "start" });
     element.focus({ preventScroll: true });
-  }, []);
+    if (isLinked) {
+      // Set on the element itself: the list's items are memoised, and the mark is only for a moment.
+      element.classList.add("is-linked");
+      setTimeout(() => element.classList.remove("is-linked"), LINKED_HIGHLIGHT_MS);
+    }
+  }, [linkedSeq]);
   // A jump waits for its page to be rendered.
   useEffect(showTarget, [state.messages, showTarget]);
 
+  // The linked message, once the room is joined: from the pages shown, or after paging back to it.
+  useEffect(() => {
+    if (linkedLooked.current || !state.welcomed || linkedSeq === undefined) return;
+    linkedLooked.current = true;
+    scrollTarget.current = linkedSeq;
+    const oldest = state.messages[0]?.seq ?? 0;
+    // Asked once the pages it needed are rendered.
+    const found = () =>
+      setTimeout(() => {
+        if (document.getElementById(messageElementId(linkedSeq))) return;
+        scrollTarget.current = null;
+        setLinkedGone(true);
+      });
+    // Paged back after this render, as a click on "Jump to first unread" would.
+    if (state.more && oldest > linkedSeq) void Promise.resolve(linkedSeq).then(loadOlder).then(found);
+    else {
+      showTarget();
+      found();
+    }
+  }, [state.welcomed, state.more, state.messages, linkedSeq, loadOlder, showTarget]);
+
   // The newest message stays in view as others arrive, unless the reader scrolled up to read.
   const newest = state.messages.at(-1)?.seq ?? 0;
-  const atBottom = useRef(true);
   useEffect(() => {
     const log = logRef.current;
     if (log && atBottom.current && scrollTarget.current === null) log.scrollTop = log.scrollHeight;
@@ -138,6 +173,11 @@ export function Room({ room, onAccessEnded, onReconnecting }: Props) {
       <NotifyMenu roomId={room.id} notify={room.notify} />
       {state.welcomed && <PinnedPanel pinned={state.pinned} moderates={state.moderates} act={moderate} />}
       {state.moderates && <SlowModeSelect seconds={state.slowModeSeconds} onChange={moderate} />}
+      {linkedGone && (
+        <p className="muted" role="status">
+          {intl.formatMessage(m.linkedGone)}
+        </p>
+      )}
       {firstUnread !== null && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void jumpToUnread()}>
           {intl.formatMessage(m.jumpToUnread)}

@@ -17,15 +17,16 @@ import { roomsMessages as m } from "./messages";
 import { roomsQueryOptions } from "./queries";
 import "./rooms.css";
 
-export function RoomPage({ roomId }: { roomId: string }) {
+/** `linkedSeq`: the message a link names (`?seq=`), shown and marked when the room opens. */
+export function RoomPage({ roomId, linkedSeq }: { roomId: string; linkedSeq?: number }) {
   return (
     <RoomsMessages>
-      <RoomLoader roomId={roomId} />
+      <RoomLoader roomId={roomId} linkedSeq={linkedSeq} />
     </RoomsMessages>
   );
 }
 
-function RoomLoader({ roomId }: { roomId: string }) {
+function RoomLoader({ roomId, linkedSeq }: { roomId: string; linkedSeq?: number }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const query = useQuery(roomsQueryOptions());
@@ -50,7 +51,7 @@ function RoomLoader({ roomId }: { roomId: string }) {
         <QueryState query={query} loading={intl.formatMessage(m.roomLoading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
           {() =>
             room ? (
-              <RoomView room={room} onAccessEnded={onAccessEnded} onReconnecting={recheck} />
+              <RoomView room={room} onAccessEnded={onAccessEnded} onReconnecting={recheck} linkedSeq={linkedSeq} />
             ) : (
               <EmptyState icon="globe" title={intl.formatMessage(m.notFound)} />
             )
@@ -61,12 +62,13 @@ function RoomLoader({ roomId }: { roomId: string }) {
   );
 }
 
-function RoomView({ room, onAccessEnded, onReconnecting }: { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void }) {
+function RoomView(props: { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void; linkedSeq?: number }) {
+  const { room } = props;
   const intl = useIntl();
   return (
     <>
       {room.archived && <p className="room-archived muted">{intl.formatMessage(m.archived)}</p>}
-      {room.locked ? <RoomLock room={room} refusal={room.locked} /> : <Room room={room} onAccessEnded={onAccessEnded} onReconnecting={onReconnecting} />}
+      {room.locked ? <RoomLock room={room} refusal={room.locked} /> : <Room {...props} />}
     </>
   );
 }

@@ -16,6 +16,8 @@ const plain = defineMessages({
 
   roomTitle: { id: "rooms.room.title", defaultMessage: "Room" },
   roomLoading: { id: "rooms.room.loading", defaultMessage: "Loading the room..." },
+  chatTitle: { id: "rooms.chat.title", defaultMessage: "Chat" },
+  chatLoadFailed: { id: "rooms.chat.loadFailed", defaultMessage: "Failed to load the chat" },
   notFound: { id: "rooms.room.notFound", defaultMessage: "This room does not exist, or was deleted." },
   backToRooms: { id: "rooms.room.back", defaultMessage: "All rooms" },
   messagesLabel: { id: "rooms.room.messages", defaultMessage: "Messages" },
@@ -26,6 +28,7 @@ const plain = defineMessages({
   loadingOlder: { id: "rooms.room.loadingOlder", defaultMessage: "Loading older messages..." },
   olderFailed: { id: "rooms.room.olderFailed", defaultMessage: "Failed to load older messages" },
   jumpToUnread: { id: "rooms.room.jumpToUnread", defaultMessage: "Jump to first unread" },
+  linkedGone: { id: "rooms.room.linkedGone", defaultMessage: "The message the link points to is no longer in this room." },
   firstUnread: { id: "rooms.room.firstUnread", defaultMessage: "New messages" },
   connecting: { id: "rooms.room.connecting", defaultMessage: "Connecting to the room..." },
   reconnecting: { id: "rooms.room.reconnecting", defaultMessage: "Reconnecting to the room..." },

@@ -8,8 +8,13 @@ import { usePageMeta } from "../../lib/usePageMeta";
 /**
  * One community room: signed-in members (a visitor signs in and comes back; the Worker refuses a
  * room its rule keeps them out of, and the page shows what opens it). Rendered in the browser.
+ * `?seq=N` (a notification's link) opens it at message N.
  */
 export const Route = createFileRoute("/rooms/$room")({
+  validateSearch: (search: Record<string, unknown>): { seq?: number } => {
+    const seq = Number(search.seq);
+    return Number.isSafeInteger(seq) && seq > 0 ? { seq } : {};
+  },
   beforeLoad: requireSignedIn,
   loader: ({ context }) => void context.queryClient.prefetchQuery(roomsQueryOptions()),
   component: RoomRoute,
@@ -22,5 +27,6 @@ const meta = defineMessages({
 function RoomRoute() {
   usePageMeta(meta);
   const { room } = Route.useParams();
-  return <RoomPage roomId={room} />;
+  const { seq } = Route.useSearch();
+  return <RoomPage roomId={room} linkedSeq={seq} />;
 }

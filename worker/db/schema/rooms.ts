@@ -110,3 +110,39 @@ export const roomMessageReports = sqliteTable(
     index("room_message_reports_open_idx").on(t.resolvedAt, t.roomId, t.seq),
   ],
 );
+
+/** A hidden room message as the moderation queue's "hidden" view lists it (decision 115, migrations/0082). */
+export const roomHiddenMessages = sqliteTable(
+  "room_hidden_messages",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    text: text("text").notNull(),
+    messageAt: integer("message_at").notNull(),
+    hiddenAt: integer("hidden_at").notNull(),
+    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seq] }), index("room_hidden_messages_hidden_idx").on(t.hiddenAt)],
+);
+
+/** A picture uploaded for a room message, until the hourly job sees whether it was sent (decision 115, migrations/0082). */
+export const roomPictureUploads = sqliteTable(
+  "room_picture_uploads",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.filename] }), index("room_picture_uploads_created_idx").on(t.createdAt)],
+);

@@ -37,7 +37,8 @@ export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (reso
   const reason = (r: ReportReason) => intl.formatMessage(REASONS[r]);
   const hidden = item.hiddenAt !== null;
   const banned = item.author.status === "banned";
-  // A room message is hidden in its room (for good, as a moderator's hide there) or its reports dismissed.
+  // A room message is hidden in its room (for good, as a moderator's hide there) or its reports
+  // dismissed; once hidden it is listed in the hidden view without a way back (decision 115).
   const inRoom = item.kind === "room_message";
 
   return (
@@ -81,9 +82,13 @@ export function ItemCard({ item, onDone }: { item: ModerationItem; onDone: (reso
       )}
 
       <div className="moderation-actions">
-        <button type="button" className="btn btn-ghost btn-sm" disabled={action.isPending} onClick={() => run(hidden ? "unhide" : "hide")}>
-          {intl.formatMessage(hidden ? m.unhide : m.hide)}
-        </button>
+        {inRoom && hidden ? (
+          <p className="muted">{intl.formatMessage(m.hiddenInRoom)}</p>
+        ) : (
+          <button type="button" className="btn btn-ghost btn-sm" disabled={action.isPending} onClick={() => run(hidden ? "unhide" : "hide")}>
+            {intl.formatMessage(hidden ? m.unhide : m.hide)}
+          </button>
+        )}
         {item.reportCount > 0 && (
           <button type="button" className="btn btn-ghost btn-sm" disabled={action.isPending} onClick={() => run("dismiss")}>
             {intl.formatMessage(m.dismiss)}

@@ -1,0 +1,48 @@
+// A room shown inside another page (a listening party's chat beside its player, decision 107):
+// the room as GET /api/rooms/:id describes it for this viewer, then the same Room as /rooms/:room,
+// or what opens it. The page composing it (app/routes) names the room; this feature owns the rest.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useIntl } from "react-intl";
+import { QueryState } from "../../components/QueryState";
+import { Room } from "./Room";
+import { RoomLock } from "./RoomLock";
+import { RoomsMessages } from "./RoomsMessages";
+import { roomsMessages as m } from "./messages";
+import { roomQueryOptions } from "./queries";
+import "./rooms.css";
+
+export function RoomChat({ roomId }: { roomId: string }) {
+  return (
+    <RoomsMessages>
+      <RoomChatLoader roomId={roomId} />
+    </RoomsMessages>
+  );
+}
+
+function RoomChatLoader({ roomId }: { roomId: string }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const query = useQuery(roomQueryOptions(roomId));
+  const [accessEnded, setAccessEnded] = useState(false);
+  const recheck = useCallback(() => void queryClient.invalidateQueries({ queryKey: roomQueryOptions(roomId).queryKey }), [queryClient, roomId]);
+  const onAccessEnded = useCallback(() => {
+    setAccessEnded(true);
+    recheck();
+  }, [recheck]);
+  return (
+    <section className="room-chat card" aria-labelledby="room-chat-title">
+      <h3 id="room-chat-title">{intl.formatMessage(m.chatTitle)}</h3>
+      {accessEnded && (
+        <p className="error-banner" role="alert">
+          {intl.formatMessage(m.accessEnded)}
+        </p>
+      )}
+      <QueryState query={query} loading={intl.formatMessage(m.roomLoading)} failed={intl.formatMessage(m.chatLoadFailed)} retry={intl.formatMessage(m.retry)}>
+        {({ room }) =>
+          room.locked ? <RoomLock room={room} refusal={room.locked} /> : <Room room={room} onAccessEnded={onAccessEnded} onReconnecting={recheck} />
+        }
+      </QueryState>
+    </section>
+  );
+}
