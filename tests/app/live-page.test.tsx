@@ -73,7 +73,6 @@ function fakeServer(view: LiveShowView, { user = sessionUser() as ReturnType<typ
     [`POST ${API}/token`]: () => Promise.resolve(json(200, tokens[Math.min(asked++, tokens.length - 1)])),
     [`GET /api/events/${EVENT}/reminder`]: json(200, { reminded: false, offsets: [1440, 60] }),
     [`POST /api/events/${EVENT}/reminder`]: json(200, { status: "active", offsets: [1440, 60] }),
-    "GET /api/rooms": json(200, { rooms: [] }),
   });
 }
 

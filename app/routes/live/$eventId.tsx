@@ -3,7 +3,7 @@ import { defineMessages } from "react-intl";
 import { EventsMessages } from "../../features/events/EventsMessages";
 import { RemindMe } from "../../features/events/RemindMe";
 import { LivePage, type LivePageSlots } from "../../features/live/LivePage";
-import { RoomEmbed } from "../../features/rooms/RoomEmbed";
+import { RoomChat } from "../../features/rooms/RoomChat";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 /**
@@ -21,7 +21,7 @@ const meta = defineMessages({
 
 /** The room and "Remind me" are other features': composed here. */
 const slots: LivePageSlots = {
-  room: (roomId) => <RoomEmbed roomId={roomId} />,
+  room: (roomId) => <RoomChat roomId={roomId} />,
   remind: (event) => (
     <EventsMessages>
       <RemindMe event={{ ...event, past: false }} />
