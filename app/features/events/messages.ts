@@ -12,7 +12,6 @@ const plainMessages = defineMessages({
   onlineDetails: { id: "events.online.details", defaultMessage: "About the virtual meet" },
   watch: { id: "events.watch", defaultMessage: "Watch live" },
   watchPast: { id: "events.watch.past", defaultMessage: "The show's page" },
-  watchLabel: { id: "events.watch.label", defaultMessage: "Watch {title} online" },
   venueTba: { id: "events.venue.tba", defaultMessage: "Venue TBA" },
   capacity: { id: "events.capacity", defaultMessage: "Capacity" },
   tba: { id: "events.capacity.tba", defaultMessage: "TBA" },
@@ -48,6 +47,7 @@ export const eventsMessages = {
   priceRange: defineMessage<{ min: string; max: string }>({ id: "events.price.range", defaultMessage: "{min} – {max}" }),
   buyLabel: defineMessage<{ title: string }>({ id: "events.buy.label", defaultMessage: "Buy tickets for {title} (opens in a new tab)" }),
   soldOutLabel: defineMessage<{ title: string }>({ id: "events.buy.soldOutLabel", defaultMessage: "Buy tickets for {title}: sold out" }),
+  watchLabel: defineMessage<{ title: string }>({ id: "events.watch.label", defaultMessage: "Watch {title} online" }),
   calendarGroup: defineMessage<{ title: string }>({ id: "events.calendar.group", defaultMessage: "Add {title} to your calendar" }),
   subscribeHint: defineMessage<{ url: string }>({
     id: "events.subscribe.hint",
