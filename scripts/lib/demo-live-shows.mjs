@@ -3,7 +3,7 @@
 // ticket type and one ticket held by the demo fan (fan@demo.local), its room and two pinned store
 // products: the admin can go live on it from /admin/live/<id> and the fan watches. "Members'
 // listening night" is a members-only show that ended two hours before the seed, its replay open
-// for 48 hours. The local provider plays the demo source the media step renders
+// for 48 hours, and kept for Inner Circle after that. The local provider plays the demo source the media step renders
 // (scripts/lib/demo-live.mjs).
 // Inserted once by fixed ids (INSERT OR IGNORE keeps what the back office changed). Every seed
 // moves the ticketed show back to ten minutes ahead unless it is on air (an ended one starts over,
@@ -123,8 +123,10 @@ export function demoLiveShowsSql(now) {
     // The members' show, ended with its replay open.
     eventSql(r, dates.replay, now),
     roomSql(r, "members", 21, now),
-    `INSERT OR IGNORE INTO live_shows (event_id, access, state, provider, started_at, ended_at, replay_hours, pinned_product_ids, room_id, updated_at)
-     SELECT ${list([r.eventId, "members", "ended", "local", dates.replay.start, dates.replay.end, r.replayHours, "[]", r.roomId, now])}
+    // After its window the replay stays for Inner Circle (a benefit of that demo tier), when the tiers' seed made it.
+    `INSERT OR IGNORE INTO live_shows (event_id, access, state, provider, started_at, ended_at, replay_hours, replay_keep_tier_id, pinned_product_ids, room_id, updated_at)
+     SELECT ${list([r.eventId, "members", "ended", "local", dates.replay.start, dates.replay.end, r.replayHours])},
+            (SELECT id FROM membership_tiers WHERE id = 'inner-circle'), ${list(["[]", r.roomId, now])}
      WHERE EXISTS (SELECT 1 FROM events WHERE id = ${sqlValue(r.eventId)});`,
     `UPDATE events SET event_date = ${dates.replay.start}, end_date = ${dates.replay.end}, updated_at = ${now} WHERE id = ${sqlValue(r.eventId)};`,
     `UPDATE live_shows SET state = 'ended', started_at = ${dates.replay.start}, ended_at = ${dates.replay.end}, updated_at = ${now} WHERE event_id = ${sqlValue(r.eventId)};`,

@@ -82,7 +82,7 @@ describe("the demo's live shows", () => {
     });
   });
 
-  it("has a members' show that ended two hours ago with its 48-hour replay", async () => {
+  it("has a members' show that ended two hours ago with its 48-hour replay, kept for Inner Circle after that", async () => {
     const database = await seeded();
     const r = DEMO_LIVE_REPLAY_SHOW;
     expect(show(database, r.eventId)).toMatchObject({
@@ -91,6 +91,9 @@ describe("the demo's live shows", () => {
       started_at: NOW - 3 * HOUR,
       ended_at: NOW - 2 * HOUR,
       replay_hours: 48,
+    });
+    expect({ ...database.prepare("SELECT replay_keep_tier_id FROM live_shows WHERE event_id = ?").get(r.eventId) }).toEqual({
+      replay_keep_tier_id: "inner-circle",
     });
     expect(event(database, r.eventId)).toMatchObject({ event_date: NOW - 3 * HOUR, end_date: NOW - 2 * HOUR, is_online: 1 });
     expect({ ...database.prepare("SELECT read_access FROM rooms WHERE id = ?").get(r.roomId) }).toEqual({ read_access: "members" });
