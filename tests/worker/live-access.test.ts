@@ -171,8 +171,7 @@ describe("tokens", () => {
     const member = await createUser("user");
     const eventId = await seedShow({ state: "live" });
     const { signMediaToken } = await import("../../worker/lib/media-token");
-    const { testEnv } = await import("./helpers");
-    const media = await signMediaToken(testEnv.SESSION_SECRET, member.id, "video", eventId);
+    const media = await signMediaToken((env as unknown as { SESSION_SECRET: string }).SESSION_SECRET, member.id, "video", eventId);
     await expectRefused(await call(`/api/live/${eventId}/hls/${media.token}/index.m3u8`), 403, "bad_token");
   });
 });
