@@ -347,9 +347,9 @@ describe("'Last updated'", () => {
   const EXPECTED: Record<string, Record<Locale, string>> = {
     "2026-11-21": { en: "Last updated: November 21, 2026", "pt-BR": "Última atualização: 21 de novembro de 2026" },
     "2026-11-27": { en: "Last updated: November 27, 2026", "pt-BR": "Última atualização: 27 de novembro de 2026" },
-    "2026-11-27 reviewed": { en: "Last reviewed: November 27, 2026", "pt-BR": "Última revisão: 27 de novembro de 2026" },
+    "2026-11-28 reviewed": { en: "Last reviewed: November 28, 2026", "pt-BR": "Última revisão: 28 de novembro de 2026" },
   };
-  const UPDATED = { "/privacy": "2026-11-27", "/terms": "2026-11-21", "/copyright": "2026-11-21", "/accessibility": "2026-11-27" } as const;
+  const UPDATED = { "/privacy": "2026-11-27", "/terms": "2026-11-21", "/copyright": "2026-11-21", "/accessibility": "2026-11-28" } as const;
   /** The statement's date is the day it was last reviewed, and says so. */
   const shown = (page: Page) => (page === "/accessibility" ? `${UPDATED[page]} reviewed` : UPDATED[page]);
 
@@ -506,7 +506,7 @@ const DATED_TEXTS = {
   privacy: { lastUpdated: "2026-11-27", fingerprint: "584e3bae" },
   terms: { lastUpdated: "2026-11-21", fingerprint: "c40a1ce4" },
   copyright: { lastUpdated: "2026-11-21", fingerprint: "5f3f83e6" },
-  accessibility: { lastUpdated: "2026-11-27", fingerprint: "0a327632" },
+  accessibility: { lastUpdated: "2026-11-28", fingerprint: "dd50fcbb" },
 };
 
 describe("the legal catalog", () => {

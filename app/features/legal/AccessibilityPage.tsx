@@ -12,7 +12,7 @@ import { LegalMessages } from "./LegalMessages";
  * Move it whenever a legal.accessibility.* message changes (tests/app/legal.test.tsx fails until
  * you do) and when tests/node/accessibility-statement.test.ts says a limitation no longer holds.
  */
-export const LAST_REVIEWED = "2026-11-27";
+export const LAST_REVIEWED = "2026-11-28";
 
 const sections = (contactForm: ReactNode): readonly LegalSection[] => [
   {
