@@ -260,9 +260,9 @@ describe("/events in English", () => {
     const tree = root.addChildren([mountFileRoute(EventsRoute, "/events", root), stubRoute(root, "/virtual-meet"), stubRoute(root, "/live/$eventId")]);
     renderApp(tree, "/events");
     const online = await screen.findByRole("article", { name: ONLINE.title });
-    const watch = within(online).getByRole("link", { name: "Watch Virtual Meet & Greet online" });
+    const watch = within(online).getByRole("link", { name: "Watch live: Virtual Meet & Greet" });
     expect([watch.getAttribute("href"), watch.textContent]).toEqual(["/live/ev-online", "Watch live"]);
-    const past = within(card(PAST.title)).getByRole("link", { name: "Watch Spring Love Reunion online" });
+    const past = within(card(PAST.title)).getByRole("link", { name: "The show's page: Spring Love Reunion" });
     expect([past.getAttribute("href"), past.textContent]).toEqual(["/live/ev-past", "The show's page"]);
     expect(card(NEON.title).querySelector(".event-watch")).toBeNull();
   });
@@ -384,7 +384,7 @@ describe("/events in Portuguese", () => {
       { locale: "pt-BR" },
     );
     const online = await screen.findByRole("article", { name: ONLINE.title });
-    expect(within(online).getByRole("link", { name: "Assistir a Virtual Meet & Greet online" }).textContent).toBe("Assistir ao vivo");
+    expect(within(online).getByRole("link", { name: "Assistir ao vivo: Virtual Meet & Greet" }).textContent).toBe("Assistir ao vivo");
   });
 
   it("says 'Failed to load events' and the empty state in Portuguese", async () => {

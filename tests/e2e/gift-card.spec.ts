@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { demoAccount } from "./support";
+import type { GiftCardResponse } from "../../worker/contracts/store-gift-model";
 
 const CODE = "GIFT-XGSR-JMPH-D3Z";
 
@@ -43,12 +44,14 @@ for (const locale of ["en", "pt-BR"] as const) {
         json: {
           code: CODE,
           months: 1,
+          // The demo's longest tier name, in both languages.
+          tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
           state: "unredeemed",
           redeemedBy: null,
           redeemedAt: null,
           redeemUrl: `${baseURL}/redeem?code=${CODE}`,
           createdAt: new Date().toISOString(),
-        },
+        } satisfies GiftCardResponse,
       }),
     );
     await page.goto(`/redeem/card/${CODE}`);

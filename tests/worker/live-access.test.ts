@@ -8,6 +8,8 @@ import { call, createUser, errorOf } from "./helpers";
 import { addInnerCircle, expectRefused, fakeClock, giveTicket, HOUR, personOf, putDemoMedia, seedShow, tokenFor, viewOf, type Who } from "./live-fixtures";
 import { seedTicketEvent } from "./ticket-fixtures";
 import { forgetTiers } from "../../worker/db/tiers";
+import { createDb } from "../../worker/db/client";
+import { meetsStartingSoon } from "../../worker/db/notification-jobs";
 import { LIVE_TOKEN_REFRESH_SECONDS, LIVE_TOKEN_SECONDS, LIVE_VIEWER_WINDOW_MS } from "../../worker/contracts/live";
 
 beforeAll(async () => {
@@ -177,6 +179,20 @@ describe("tokens", () => {
 });
 
 describe("the events list", () => {
+  it("leaves a show out of the virtual meets and of the meets' starting-soon notice (it tells its own)", async () => {
+    const show = await seedShow({ title: "Online show" });
+    const meet = await seedTicketEvent({ status: "published", title: "A meet", eventDate: Date.now() + 10 * 60_000 });
+    await env.DB.prepare("UPDATE events SET is_online = 1, event_date = ? WHERE id IN (?, ?)")
+      .bind(Date.now() + 10 * 60_000, show, meet)
+      .run();
+    const res = await call("/api/events/virtual");
+    expect(res.status).toBe(200);
+    const ids = ((await res.json()) as { meets: { id: string }[] }).meets.map((m) => m.id);
+    expect([ids.includes(meet), ids.includes(show)]).toEqual([true, false]);
+    const soon = await meetsStartingSoon(createDb(env.DB), Date.now(), HOUR);
+    expect([soon.some((s) => s.id === meet), soon.some((s) => s.id === show)]).toEqual([true, false]);
+  });
+
   it("names the watch page of an event with a show, and of no other", async () => {
     const withShow = await seedShow({ title: "Streamed night" });
     const without = await seedTicketEvent({ status: "published", title: "Venue only", eventDate: Date.now() + 2 * HOUR });

@@ -138,12 +138,22 @@ export async function findEvent(db: DB, id: string): Promise<EventRow | null> {
   return (await db.select().from(events).where(eq(events.id, id)).get()) ?? null;
 }
 
-/** The next published online events that have not ended yet, soonest first. */
+/**
+ * The next published virtual meets that have not ended yet, soonest first: online events without a
+ * live show (a show is watched on its own page, decision 113).
+ */
 export async function listOpenOnlineEvents(db: DB, now: number, limit: number): Promise<EventRow[]> {
   return db
     .select()
     .from(events)
-    .where(and(eq(events.status, "published"), eq(events.isOnline, true), gt(sql`coalesce(${events.endDate}, ${events.eventDate} + ${DEFAULT_EVENT_MS})`, now)))
+    .where(
+      and(
+        eq(events.status, "published"),
+        eq(events.isOnline, true),
+        gt(sql`coalesce(${events.endDate}, ${events.eventDate} + ${DEFAULT_EVENT_MS})`, now),
+        sql`NOT EXISTS (SELECT 1 FROM live_shows WHERE live_shows.event_id = ${events.id})`,
+      ),
+    )
     .orderBy(asc(events.eventDate), asc(events.id))
     .limit(limit);
 }

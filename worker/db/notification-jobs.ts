@@ -60,7 +60,8 @@ export async function trialsEndingSoon(db: DB, now: number, windowMs: number, li
 export type StartingSoon = { type: "event" | "party"; id: string; title: string; startsAt: number; vipOnly: boolean };
 
 /**
- * Published online events (virtual meets) and scheduled listening parties starting after `now`
+ * Published online events (virtual meets: not live shows, which tell their own "is live") and
+ * scheduled listening parties starting after `now`
  * and at most `windowMs` later, not yet announced for that start (a rescheduled one has a new key).
  */
 export async function meetsStartingSoon(db: DB, now: number, windowMs: number): Promise<StartingSoon[]> {
@@ -69,6 +70,7 @@ export async function meetsStartingSoon(db: DB, now: number, windowMs: number): 
       .prepare(
         `SELECT id, title, event_date AS starts_at, 1 AS vip_only FROM events
          WHERE status = 'published' AND is_online = 1 AND event_date > ?1 AND event_date <= ?2
+           AND NOT EXISTS (SELECT 1 FROM live_shows WHERE live_shows.event_id = events.id)
            AND NOT ${eventExists(`'meet_soon:event:' || events.id || ':' || events.event_date`)}`,
       )
       .bind(now, now + windowMs),

@@ -80,9 +80,12 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
           {event.online ? (
             <>
               <span className="event-online">{intl.formatMessage(m.online)}</span>
-              <Link to="/virtual-meet" className="event-online-link">
-                {intl.formatMessage(m.onlineDetails)}
-              </Link>
+              {/* A streamed show is watched on its own page (the Watch link below), not at a virtual meet. */}
+              {!event.watchUrl && (
+                <Link to="/virtual-meet" className="event-online-link">
+                  {intl.formatMessage(m.onlineDetails)}
+                </Link>
+              )}
             </>
           ) : (
             <>
@@ -142,7 +145,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: PublicEvent; hea
             to="/live/$eventId"
             params={{ eventId: event.id }}
             className="btn btn-sm event-watch"
-            aria-label={intl.formatMessage(m.watchLabel, { title: event.title })}
+            aria-label={intl.formatMessage(past ? m.watchPastLabel : m.watchLabel, { title: event.title })}
           >
             <Icon name="video" size={16} />
             {intl.formatMessage(past ? m.watchPast : m.watch)}

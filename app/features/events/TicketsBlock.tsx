@@ -101,8 +101,8 @@ export function TicketsBlock({ event, tickets }: { event: PublicEvent; tickets: 
   }
 
   return (
-    <section className="event-tickets" data-state={tickets.state} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="event-tickets-title">
+    <section className="event-tickets" data-state={tickets.state} aria-label={intl.formatMessage(m.sectionLabel, { title: event.title })}>
+      <h3 className="event-tickets-title">
         <Icon name="ticket" size={16} />
         {intl.formatMessage(m.title)}
       </h3>

@@ -47,7 +47,8 @@ export const eventsMessages = {
   priceRange: defineMessage<{ min: string; max: string }>({ id: "events.price.range", defaultMessage: "{min} – {max}" }),
   buyLabel: defineMessage<{ title: string }>({ id: "events.buy.label", defaultMessage: "Buy tickets for {title} (opens in a new tab)" }),
   soldOutLabel: defineMessage<{ title: string }>({ id: "events.buy.soldOutLabel", defaultMessage: "Buy tickets for {title}: sold out" }),
-  watchLabel: defineMessage<{ title: string }>({ id: "events.watch.label", defaultMessage: "Watch {title} online" }),
+  watchLabel: defineMessage<{ title: string }>({ id: "events.watch.label", defaultMessage: "Watch live: {title}" }),
+  watchPastLabel: defineMessage<{ title: string }>({ id: "events.watch.pastLabel", defaultMessage: "The show's page: {title}" }),
   calendarGroup: defineMessage<{ title: string }>({ id: "events.calendar.group", defaultMessage: "Add {title} to your calendar" }),
   subscribeHint: defineMessage<{ url: string }>({
     id: "events.subscribe.hint",

@@ -25,6 +25,8 @@ export const ticketsMessages = {
   left: defineMessage<{ count: number }>({ id: "events.tickets.left", defaultMessage: "{count, plural, one {# left} other {# left}}" }),
   quantityLabel: defineMessage<{ name: string }>({ id: "events.tickets.quantityLabel", defaultMessage: "How many {name} tickets" }),
   groupLabel: defineMessage<{ title: string }>({ id: "events.tickets.groupLabel", defaultMessage: "Tickets for {title}" }),
+  /** The block's landmark name: two events selling tickets on one page need two names. */
+  sectionLabel: defineMessage<{ title: string }>({ id: "events.tickets.sectionLabel", defaultMessage: "Get tickets: {title}" }),
 };
 
 const errors = defineMessages({
