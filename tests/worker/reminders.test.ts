@@ -321,6 +321,19 @@ describe("the sending pass", () => {
     expect(mail!.text_body).toContain(`Your time: ${dateTime("en", start, "Asia/Tokyo")}`);
   });
 
+  it("a streamed show's reminder links its watch page, a virtual meet's the meets' page", async () => {
+    const show = await addEvent({ at: 2 * DAY, isOnline: true });
+    const meet = await addEvent({ at: 2 * DAY, isOnline: true });
+    await D1.prepare("INSERT INTO live_shows (event_id, access, state, provider) VALUES (?, 'members', 'scheduled', 'local')").bind(show.id).run();
+    const user = await createUser("user");
+    await remind(show.id, user, { timeZone: "UTC" });
+    await remind(meet.id, user, { timeZone: "UTC" });
+    await runPass(show.eventDate.getTime() - DAY);
+    const texts = (await mailsTo(user.email)).map((mail) => mail.text_body);
+    expect(texts.filter((text) => text.includes(`/live/${show.id}`))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes("/virtual-meet"))).toHaveLength(1);
+  });
+
   it("an offset already passed when the reminder was made is skipped, not sent late", async () => {
     const event = await addEvent({ at: 30 * MIN });
     const user = await createUser("user");

@@ -2,6 +2,7 @@
 // of a moved or cancelled event. Each in the recipient's language (the reminder's locale), times
 // in the event's zone and the viewer's, formatted with Intl (mail/format.ts). Never the join URL:
 // it is for VIPs only and the event page gives it out.
+import { livePagePath } from "#contracts/live-limits.ts";
 import type { EventRow } from "../../db/events";
 import { eventEndsAt } from "../../db/events";
 import { countryName } from "#contracts/countries.ts";
@@ -19,9 +20,16 @@ const zoneOr = (zone: string | null | undefined, fallback: string) => (zone && i
 /** The event's title in the language: the Portuguese one when there is one, else English. */
 export const titleIn = (row: EventRow, locale: Locale) => inLanguage(locale, row.title, row.titlePtBr);
 
-/** Where a person sees the event: an online one's virtual meet page, else the events page at its card. */
-export function eventPageUrl(row: Pick<EventRow, "id" | "isOnline">, siteUrl: string): string {
-  return new URL(row.isOnline ? "/virtual-meet" : `/events#event-${row.id}`, siteUrl).toString();
+/** An event as the mails read it: with `hasShow` when it is streamed here (decision 113). */
+export type MailEvent = EventRow & { hasShow?: boolean };
+
+/**
+ * Where a person sees the event: a streamed show's watch page, an online one's virtual meet page,
+ * else the events page at its card.
+ */
+export function eventPageUrl(row: Pick<MailEvent, "id" | "isOnline" | "hasShow">, siteUrl: string): string {
+  const path = row.hasShow ? livePagePath(row.id) : row.isOnline ? "/virtual-meet" : `/events#event-${row.id}`;
+  return new URL(path, siteUrl).toString();
 }
 
 /** "in 1 day" / "em 1 dia": an offset in the largest whole unit (week, day, hour, minute). */

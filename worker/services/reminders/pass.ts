@@ -9,7 +9,7 @@
 // second pass running at once sends nothing twice; a failed mail gives its claim back.
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { findEvent, type EventRow } from "../../db/events";
+import { findEvent } from "../../db/events";
 import {
   claimCancelNotice,
   claimMoveNotice,
@@ -25,7 +25,8 @@ import { DAY_MS } from "../../lib/time";
 import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
 import { DEFAULT_REMINDER_OFFSETS } from "#contracts/newsletter-model.ts";
 import { createMailService, type MailService } from "../mail";
-import { reminderCancelledMail, reminderMail, reminderMovedMail } from "./mail";
+import { reminderCancelledMail, reminderMail, reminderMovedMail, type MailEvent } from "./mail";
+import { eventIdsWithShows } from "../../db/live";
 
 /** At most this many reminders are handled per run; the rest wait for the next one (5 minutes). */
 export const REMINDERS_PER_RUN = 500;
@@ -49,9 +50,13 @@ export async function runReminderPass(env: AppEnv, db: DB, now: number, limit = 
   result.expired = await deleteExpiredPending(db, now - CONFIRMATION_VALID_DAYS * DAY_MS);
   await finishStarted(db, now);
 
-  const events = new Map<string, EventRow | null>();
+  // Each event once per pass, with whether it is a streamed show (its mails link the watch page).
+  const events = new Map<string, MailEvent | null>();
   const eventOf = async (id: string) => {
-    if (!events.has(id)) events.set(id, await findEvent(db, id));
+    if (!events.has(id)) {
+      const [row, shows] = await Promise.all([findEvent(db, id), eventIdsWithShows(db, [id])]);
+      events.set(id, row && { ...row, hasShow: shows.has(id) });
+    }
     return events.get(id) ?? null;
   };
 
@@ -68,7 +73,7 @@ export async function runReminderPass(env: AppEnv, db: DB, now: number, limit = 
   return result;
 }
 
-async function handle(db: DB, mail: MailService, r: DueReminder, row: EventRow, site: { brandName: string; siteUrl: string }, now: number) {
+async function handle(db: DB, mail: MailService, r: DueReminder, row: MailEvent, site: { brandName: string; siteUrl: string }, now: number) {
   const to = { to: r.email, locale: r.locale, timeZone: r.time_zone };
   // The notices are claimed before sending and not given back on failure: a notice goes at most
   // once (a lost one is better than one a person gets every five minutes).
