@@ -28,6 +28,7 @@ const item = (id: string, number: number, extra: Partial<OrderListItem> = {}): O
   items: 1,
   physical: true,
   shippedAt: null,
+  shipsFrom: null,
   ...extra,
 });
 

@@ -33,6 +33,7 @@ const product = (id: string, title: string, extra: Partial<AdminProduct> = {}): 
   weightClass: null,
   giftMonths: null,
   giftTierId: null,
+  shipsFrom: null,
   perOrderLimit: 10,
   position: 0,
   images: [],

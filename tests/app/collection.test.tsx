@@ -47,6 +47,7 @@ const ALBUM: CollectionRelease = {
     { format: "wav", url: "/api/store/downloads/wav-token", expiresAt: inADay(), bytes: 52_900_000 },
   ],
   tracks: [track("moonlight-boulevard-1", 1, "Dreamin' of Love"), track("moonlight-boulevard-2", 2, "Neon Heartbeat")],
+  preorder: null,
 };
 
 const FULL: CollectionResponse = {
@@ -64,7 +65,7 @@ const FULL: CollectionResponse = {
       totalCents: 3500,
       refundedCents: 0,
       tax: { cents: 559, behavior: "inclusive", status: "collected", place: "DE", buyerTaxId: "DE123456789" },
-      lines: [{ title: "Tour shirt", variantLabel: "M / Black", kind: "merch", quantity: 2, totalCents: 3500 }],
+      lines: [{ title: "Tour shirt", variantLabel: "M / Black", kind: "merch", quantity: 2, totalCents: 3500, shipsFrom: null }],
       carrier: "USPS",
       trackingNumber: "9400 1000",
       trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000",

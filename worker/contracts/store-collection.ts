@@ -66,7 +66,15 @@ export type CollectionRelease = {
   preorder: { outAt: string; tracks: { id: string; number: number; title: string; teaser: boolean }[] } | null;
 };
 
-export type CollectionOrderLine = { title: string; variantLabel: string | null; kind: ProductKind; quantity: number; totalCents: number };
+export type CollectionOrderLine = {
+  title: string;
+  variantLabel: string | null;
+  kind: ProductKind;
+  quantity: number;
+  totalCents: number;
+  /** Merch sold before it exists ships from this day (YYYY-MM-DD, decision 118); null: at once. */
+  shipsFrom: string | null;
+};
 
 /**
  * Tickets an order bought, one per event and type: the show's titles (its Portuguese one where

@@ -7,7 +7,7 @@ import { orderTaxOf } from "./store-orders";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, tracks } from "./schema/music";
-import { entitlements, giftCodes, orderLines, orders, storeClaimLinks } from "./schema/store";
+import { entitlements, giftCodes, orderLines, orders, products, storeClaimLinks } from "./schema/store";
 import { users } from "./schema/accounts";
 import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "./music";
 import type { TrackView } from "#contracts/music.ts";
@@ -149,8 +149,9 @@ export async function listMemberOrders(db: DB, userId: string): Promise<Collecti
   if (rows.length === 0) return [];
   const [lines, tickets] = await Promise.all([
     db
-      .select()
+      .select({ line: orderLines, shipsFrom: products.shipsFrom })
       .from(orderLines)
+      .innerJoin(products, eq(products.id, orderLines.productId))
       .where(
         inArray(
           orderLines.orderId,
@@ -173,8 +174,15 @@ export async function listMemberOrders(db: DB, userId: string): Promise<Collecti
     refundedCents: o.refundedCents,
     tax: orderTaxOf(o),
     lines: lines
-      .filter((l) => l.orderId === o.id)
-      .map((l) => ({ title: l.title, variantLabel: l.variantLabel, kind: l.kind, quantity: l.quantity, totalCents: l.totalCents })),
+      .filter(({ line }) => line.orderId === o.id)
+      .map(({ line: l, shipsFrom }) => ({
+        title: l.title,
+        variantLabel: l.variantLabel,
+        kind: l.kind,
+        quantity: l.quantity,
+        totalCents: l.totalCents,
+        shipsFrom: l.kind === "merch" && shipsFrom ? shipsFrom.toISOString().slice(0, 10) : null,
+      })),
     tickets: tickets
       .filter((t) => t.order_id === o.id)
       .map((t) => ({

@@ -247,6 +247,7 @@ export const listOrderLines = (db: DB, orderId: string) =>
       unitCents: orderLines.unitCents,
       totalCents: orderLines.totalCents,
       discountCents: orderLines.discountCents,
+      shipsFrom: products.shipsFrom,
     })
     .from(orderLines)
     .innerJoin(products, eq(products.id, orderLines.productId))
