@@ -578,6 +578,23 @@ describe("the buttons on album and track pages", () => {
     expect(await screen.findByRole("link", { name: "Comprar faixa — pague quanto quiser" })).toBeTruthy();
   });
 
+  it("sells a release whose time is ahead as a pre-order: Pre-order digital album — $12.00 and Out {date}; in Portuguese too", async () => {
+    const coming = product("p-coming", "Night Drive (digital album)", {
+      price: { usd: 1200, brl: 6000 },
+      regularPrice: { usd: 1200, brl: 6000 },
+      release: { kind: "album", id: "night-drive", title: "Night Drive", coverUrl: null, outAt: "2026-12-11T00:00:00.000Z" },
+    });
+    renderBuy("album", "night-drive", [coming]);
+    fireEvent.click(await screen.findByRole("button", { name: "Pre-order digital album — $12.00" }));
+    expect(screen.getByText("Out December 11, 2026")).toBeTruthy();
+    expect(await screen.findByText("Added to your cart.")).toBeTruthy();
+    expect(browserCart()).toEqual([line("p-coming", 1)]);
+    cleanup();
+    renderBuy("album", "night-drive", [coming], "pt-BR");
+    expect(await screen.findByRole("button", { name: /Pré-venda do álbum digital — R\$\s60,00/ })).toBeTruthy();
+    expect(screen.getByText("Sai em 11 de dezembro de 2026")).toBeTruthy();
+  });
+
   it("shows nothing when no product sells the release", async () => {
     const { callsTo } = renderBuy("album", "satin-and-neon", []);
     await waitFor(() => expect(callsTo("GET /api/store/releases/album/satin-and-neon")).toHaveLength(1));
