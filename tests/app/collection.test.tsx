@@ -396,10 +396,11 @@ describe("/collection: a pre-order (decision 118)", () => {
     const card = await screen.findByRole("article", { name: "Night Drive" });
     expect(within(card).getByText("Pre-ordered — out December 11, 2026")).toBeTruthy();
     const tracks = within(card).getByRole("list", { name: "Tracks" });
-    expect(within(tracks).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "Ignition — Download now",
-      "Overpass —  Locked until December 11, 2026",
-    ]);
+    expect(
+      within(tracks)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Ignition — Download now", "Overpass —  Locked until December 11, 2026"]);
     expect(within(card).getByRole("link", { name: "MP3 · 3 MB: download Night Drive" }).getAttribute("href")).toBe("/api/store/downloads/teaser-token");
     cleanup();
     api(withPreorder(PREORDER));
@@ -420,7 +421,14 @@ describe("/collection: a pre-order (decision 118)", () => {
   });
 
   it("a line of merch that ships later says from when", async () => {
-    const order = { ...FULL.orders[0]!, lines: [{ ...FULL.orders[0]!.lines[0]!, shipsFrom: "2027-03-01" }], shippedAt: null, carrier: null, trackingNumber: null, trackingUrl: null };
+    const order = {
+      ...FULL.orders[0]!,
+      lines: [{ ...FULL.orders[0]!.lines[0]!, shipsFrom: "2027-03-01" }],
+      shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+    };
     api({ ...EMPTY, orders: [order] });
     renderCollection();
     expect(await screen.findByText(/Ships from Mar 1, 2027/)).toBeTruthy();

@@ -55,7 +55,9 @@ describe("the teaser flag on a track", () => {
     expect(on.status).toBe(200);
     expect((await on.json<AdminTrackResponse>()).track.teaser).toBe(true);
     expect(await teaserOf(`${albumId}-t1`)).toBe(1);
-    const audit = await D1.prepare("SELECT summary FROM audit_log WHERE action = 'track.update' AND target_id = ?1").bind(`${albumId}-t1`).first<{ summary: string }>();
+    const audit = await D1.prepare("SELECT summary FROM audit_log WHERE action = 'track.update' AND target_id = ?1")
+      .bind(`${albumId}-t1`)
+      .first<{ summary: string }>();
     expect(JSON.parse(audit!.summary)).toEqual({ before: { teaser: false }, after: { teaser: true } });
     await call(path, { method: "PATCH", json: { teaser: false }, cookie: admin.cookie });
     expect(await teaserOf(`${albumId}-t1`)).toBe(0);
@@ -140,7 +142,14 @@ describe("merch that ships from a later day", () => {
     expect((await D1.prepare("SELECT count(*) AS n FROM products").first<{ n: number }>())!.n).toBe(before);
     const digital = await call("/api/admin/store/products", {
       method: "POST",
-      json: { kind: "digital", slug: `dl-${crypto.randomUUID().slice(0, 8)}`, title: "Album", priceUsdCents: 700, albumId: "freestyle-nights", shipsFrom: "2027-03-01" },
+      json: {
+        kind: "digital",
+        slug: `dl-${crypto.randomUUID().slice(0, 8)}`,
+        title: "Album",
+        priceUsdCents: 700,
+        albumId: "freestyle-nights",
+        shipsFrom: "2027-03-01",
+      },
       cookie: admin.cookie,
     });
     expect(digital.status).toBe(201);
@@ -149,9 +158,13 @@ describe("merch that ships from a later day", () => {
 
   it("the order, the receipt in the buyer's language, the collection and the orders list say so; ships=later separates them", async () => {
     const later = await seedProduct({ kind: "merch", usd: 2500, brl: 12000 });
-    await D1.prepare("UPDATE products SET ships_from = ?2 WHERE id = ?1").bind(later, Date.UTC(2027, 2, 1)).run();
+    await D1.prepare("UPDATE products SET ships_from = ?2 WHERE id = ?1")
+      .bind(later, Date.UTC(2027, 2, 1))
+      .run();
     const variant = crypto.randomUUID();
-    await D1.prepare("INSERT INTO product_variants (id, product_id, sku, size, stock) VALUES (?1, ?2, ?3, 'M', 10)").bind(variant, later, `SKU-${variant.slice(0, 6)}`).run();
+    await D1.prepare("INSERT INTO product_variants (id, product_id, sku, size, stock) VALUES (?1, ?2, ?3, 'M', 10)")
+      .bind(variant, later, `SKU-${variant.slice(0, 6)}`)
+      .run();
     const orderNumbers: Record<string, number> = {};
     for (const lang of ["en", "pt-BR"] as const) {
       const buyer = await createUser("user");

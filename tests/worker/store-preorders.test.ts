@@ -50,7 +50,9 @@ const entitlementOf = (orderId: string) =>
 const mailsTo = async (email: string) => {
   await backgroundWorkSettled();
   return (
-    await D1.prepare("SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ?1 AND subject NOT LIKE '%order%' AND subject NOT LIKE '%pedido%'")
+    await D1.prepare(
+      "SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ?1 AND subject NOT LIKE '%order%' AND subject NOT LIKE '%pedido%'",
+    )
       .bind(email)
       .all<{ subject: string; text: string; html: string }>()
   ).results;
@@ -170,7 +172,11 @@ describe("the release time passes: one 'It's out' per pre-order", () => {
     const p = await preorder("en", true, release);
     await runJob(release - 60_000);
     expect(await mailsTo(p.email)).toHaveLength(0);
-    expect((await entitlementOf((await D1.prepare("SELECT order_id FROM entitlements WHERE id = ?1").bind(p.entitlementId).first<{ order_id: string }>())!.order_id))!.announced_at).toBeNull();
+    expect(
+      (await entitlementOf(
+        (await D1.prepare("SELECT order_id FROM entitlements WHERE id = ?1").bind(p.entitlementId).first<{ order_id: string }>())!.order_id,
+      ))!.announced_at,
+    ).toBeNull();
     await runJob(release + 1);
     await runJob(release + 300_000);
     const mails = await mailsTo(p.email);

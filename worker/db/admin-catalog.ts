@@ -298,7 +298,14 @@ export async function setAlbumCover(db: DB, actor: Actor, id: string, coverKey: 
 
 // ----- tracks -----
 
-type TrackFields = { title: string; number: number; durationSeconds: number; previewEnabled: boolean; previewStartSeconds: number; teaser: boolean } & ReleaseInput;
+type TrackFields = {
+  title: string;
+  number: number;
+  durationSeconds: number;
+  previewEnabled: boolean;
+  previewStartSeconds: number;
+  teaser: boolean;
+} & ReleaseInput;
 const trackSummary = (
   row: Pick<TrackRow, "title" | "number" | "durationSeconds" | "previewEnabled" | "previewStartSeconds" | "teaser" | "releaseAt" | "earlyAccessAt">,
 ) => ({

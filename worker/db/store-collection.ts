@@ -30,7 +30,11 @@ export type OwnedRelease = {
 };
 
 /** A pre-order's tracks with audio (decision 118), each marked whether it downloads already (a teaser). */
-const preorderTracks = (rows: { id: string; albumId: string; number: number; title: string; audioKey: string | null; teaser: boolean }[], trackId: string | null, albumId: string) =>
+const preorderTracks = (
+  rows: { id: string; albumId: string; number: number; title: string; audioKey: string | null; teaser: boolean }[],
+  trackId: string | null,
+  albumId: string,
+) =>
   rows
     .filter((t) => t.audioKey !== null && (trackId ? t.id === trackId : t.albumId === albumId))
     .map((t) => ({ id: t.id, number: t.number, title: t.title, teaser: t.teaser }));

@@ -49,7 +49,8 @@ async function withParts(db: DB, rows: ProductRow[]): Promise<Loaded> {
   ]);
   const releases = new Map<string, PublicRelease>();
   const now = Date.now();
-  for (const a of albumRows) releases.set(`album:${a.id}`, { kind: "album", id: a.id, title: a.title, coverUrl: coverUrlOf(a.coverKey), outAt: aheadOf(now, a.releaseAt) });
+  for (const a of albumRows)
+    releases.set(`album:${a.id}`, { kind: "album", id: a.id, title: a.title, coverUrl: coverUrlOf(a.coverKey), outAt: aheadOf(now, a.releaseAt) });
   for (const t of trackRows) {
     const outAt = aheadOf(now, t.releaseAt, t.albumReleaseAt);
     releases.set(`track:${t.id}`, { kind: "track", id: t.id, title: t.title, coverUrl: coverUrlOf(t.coverKey), outAt });

@@ -47,7 +47,10 @@ export const collectionMessages = {
     errorNotFound: { id: "collection.error.downloadNotFound", defaultMessage: "That download is not available. Your purchases are below." },
     errorExpired: { id: "collection.error.linkExpired", defaultMessage: "That download link had expired. Here are fresh ones." },
     errorPreparing: { id: "collection.error.preparing", defaultMessage: "That download is being prepared. Try it again in a moment." },
-    errorNotReleased: { id: "collection.error.notReleased", defaultMessage: "That release is not out yet: its teaser tracks download now, the rest on its day." },
+    errorNotReleased: {
+      id: "collection.error.notReleased",
+      defaultMessage: "That release is not out yet: its teaser tracks download now, the rest on its day.",
+    },
     errorLimit: { id: "collection.error.limit", defaultMessage: "That is enough downloads of this release for today: try again tomorrow." },
     errorClaimInvalid: { id: "collection.error.claimInvalid", defaultMessage: "That link is not valid any more. Ask for a new one below." },
     errorClaimExpired: { id: "collection.error.claimExpired", defaultMessage: "That link has expired. Ask for a new one below." },

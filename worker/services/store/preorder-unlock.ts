@@ -23,7 +23,10 @@ async function announce(env: AppEnv, db: DB, due: DuePreorder, now: number): Pro
   const expiresAt = new Date(now + RECEIPT_LINK_TTL_MS);
   const formats = await releaseFormats(db, due.albumId ? { albumId: due.albumId } : { trackId: due.trackId ?? "" });
   const links = await Promise.all(
-    formats.map(async (format) => ({ format, url: siteUrl + downloadPath(await signDownloadToken(cfg.SESSION_SECRET, { entitlementId: due.id, format }, expiresAt)) })),
+    formats.map(async (format) => ({
+      format,
+      url: siteUrl + downloadPath(await signDownloadToken(cfg.SESSION_SECRET, { entitlementId: due.id, format }, expiresAt)),
+    })),
   );
   const mail = preorderOutMail({
     to: due.email,
@@ -39,7 +42,9 @@ async function announce(env: AppEnv, db: DB, due: DuePreorder, now: number): Pro
     return false;
   }
   if (due.userId) {
-    await notifyMembers(env, db, { id: `preorder_out:${due.id}`, kind: "preorder_out", actorId: null, params: { title: due.title }, link: COLLECTION_PATH }, [due.userId]);
+    await notifyMembers(env, db, { id: `preorder_out:${due.id}`, kind: "preorder_out", actorId: null, params: { title: due.title }, link: COLLECTION_PATH }, [
+      due.userId,
+    ]);
   }
   return true;
 }
