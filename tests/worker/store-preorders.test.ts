@@ -219,3 +219,26 @@ describe("the release time passes: one 'It's out' per pre-order", () => {
     expect(await mailsTo(p.email)).toHaveLength(0);
   });
 });
+
+describe("early access for tiers with a pre-order (decision 108 still holds)", () => {
+  it("a VIP streams the release early as before, a free member does not; the buyer's zip still waits for the public time", async () => {
+    const album = await comingAlbum([1]);
+    await D1.prepare("UPDATE albums SET early_access_at = ?2 WHERE id = ?1")
+      .bind(album.id, Date.now() - DAY)
+      .run();
+    const vip = await createUser("vip");
+    const stream = (cookie: string) => call(`/api/music/tracks/${album.tracks[1]!.id}/stream`, { method: "POST", cookie });
+    expect((await stream(vip.cookie)).status).toBe(200);
+    const member = await createUser("user");
+    const refused = await stream(member.cookie);
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe("vip_required");
+    const order = await seedOrder({ userId: member.id, email: member.email });
+    const entitlementId = await grant(order, { albumId: album.id }, member.id);
+    // The buyer hears what is in early access (as any buyer of it did), and keeps only the teaser until the day.
+    expect((await stream(member.cookie)).status).toBe(200);
+    const zip = await call(await linkFor(entitlementId, "mp3"));
+    expect(zip.status).toBe(200);
+    expect(await zipNames(zip)).toHaveLength(1);
+  });
+});
