@@ -242,3 +242,21 @@ describe("early access for tiers with a pre-order (decision 108 still holds)", (
     expect(await zipNames(zip)).toHaveLength(1);
   });
 });
+
+describe("the product page of a pre-order", () => {
+  it("says when it is out, and lists the teaser before early access and every track once early access opens", async () => {
+    const album = await comingAlbum([1]);
+    const productId = await seedProduct({ albumId: album.id, usd: 1200 });
+    const slug = `preorder-${album.id}`;
+    await D1.prepare("UPDATE products SET slug = ?2 WHERE id = ?1").bind(productId, slug).run();
+    const page = await call(`/api/store/products/${slug}`);
+    expect(page.status).toBe(200);
+    expect((await page.json<{ product: { release: { outAt: string | null } } }>()).product.release.outAt).toBe(new Date(RELEASE).toISOString());
+    const titles = async () => (await (await call(`/api/store/products/${slug}/contents`)).json<{ tracks: { title: string }[] }>()).tracks.map((t) => t.title);
+    expect(await titles()).toEqual(["Dawn Intro"]);
+    await D1.prepare("UPDATE albums SET early_access_at = ?2 WHERE id = ?1")
+      .bind(album.id, Date.now() - DAY)
+      .run();
+    expect(await titles()).toEqual(["Dawn Intro", "Second Light", "Closing Time"]);
+  });
+});

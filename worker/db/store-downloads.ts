@@ -63,6 +63,8 @@ export async function releaseFiles(
   release: { albumId: string | null; trackId: string | null },
   format: DownloadFormat,
   now = Date.now(),
+  /** "download": what a zip holds now; "listing": what the release holds, early-access tracks too (a product page's list). */
+  scope: "download" | "listing" = "download",
 ): Promise<ReleaseFiles | null> {
   const where = release.trackId ? eq(tracks.id, release.trackId) : eq(tracks.albumId, release.albumId ?? "");
   // Two reads, not one D1 batch: a batch maps a join's columns by name, and both tables have a title.
@@ -88,7 +90,7 @@ export async function releaseFiles(
   // A download follows the public release time, early access or not (decision 118): before it,
   // only the teasers the admin marked; `waiting` counts the rest.
   const withAudio = rows.filter((row) => row.audioKey !== null);
-  const visible = withAudio.filter((row) => row.teaser || trackStateOf(row, now) === "released");
+  const visible = withAudio.filter((row) => row.teaser || (scope === "listing" ? trackStateOf(row, now) !== "hidden" : trackStateOf(row, now) === "released"));
   return {
     albumId: found.id,
     title: release.trackId ? (visible[0]?.title ?? found.title) : found.title,
