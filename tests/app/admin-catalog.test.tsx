@@ -131,6 +131,11 @@ function fakeServer({ stations = [] as AdminStation[], failStations = false, fai
       albums = albums.map((a) => (a.id === "spring-love" ? { ...a, tracks: [...a.tracks, created] } : a));
       return json(201, { track: created });
     },
+    [`PATCH ${API}/tracks/neon-nights-1`]: async (request) => {
+      const body = (await request.json()) as Partial<AdminTrack>;
+      albums = albums.map((a) => (a.id === "neon-nights" ? { ...a, tracks: a.tracks.map((t) => (t.id === "neon-nights-1" ? { ...t, ...body } : t)) } : a));
+      return json(200, { track: albums[0]!.tracks[0] });
+    },
     [`GET ${API}/stations`]: () => (failStations ? apiError(500, "internal", "Down") : json(200, { stations })),
     [`POST ${API}/stations`]: async (request) => json(201, { station: { id: "new-station", ...(await request.json()), imageUrl: null, position: 0 } }),
     [`GET ${API}/channels`]: () => json(200, { channels: [] }),
@@ -659,5 +664,28 @@ describe("/admin/catalog in Portuguese", () => {
     expect(within(form).getByText("50% enviado (1 MB de 2 MB)")).toBeTruthy();
     await FakeXHR.sent[0]!.respond(415, { error: { code: "unsupported_type", message: "x" } });
     expect(within(form).getByText("Tipo de arquivo inválido: escolha um arquivo MP3, AAC/M4A, Ogg/Opus, FLAC ou WAV")).toBeTruthy();
+  });
+});
+
+describe("/admin/catalog: a pre-order's teaser tracks (decision 118)", () => {
+  it("the track dialog sends the teaser flag alone, and the row then says Teaser; in Portuguese too", async () => {
+    const server = fakeServer();
+    renderCatalog();
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
+    fireEvent.click(screen.getByRole("button", { name: "Tracks of Neon Nights" }));
+    fireEvent.click(screen.getByRole("button", { name: "Edit Opening Lights" }));
+    const form = dialog();
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Teaser: who pre-orders the album downloads it at once, before the release time" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(`PATCH ${API}/tracks/neon-nights-1`)).toHaveLength(1));
+    expect(await sentJson(server.callsTo(`PATCH ${API}/tracks/neon-nights-1`)[0]!)).toEqual({ teaser: true });
+    expect(await within(albumItem("Neon Nights")).findByText("Teaser")).toBeTruthy();
+    cleanup();
+    fakeServer();
+    renderCatalog("pt-BR");
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
+    fireEvent.click(screen.getByRole("button", { name: "Faixas de Neon Nights" }));
+    fireEvent.click(screen.getByRole("button", { name: "Editar Opening Lights" }));
+    expect(within(dialog()).getByRole("checkbox", { name: /Faixa antecipada/ })).toBeTruthy();
   });
 });

@@ -28,11 +28,12 @@ const item = (id: string, number: number, extra: Partial<OrderListItem> = {}): O
   items: 1,
   physical: true,
   shippedAt: null,
+  shipsFrom: null,
   ...extra,
 });
 
 const ORDERS = [
-  item("o1", 1042, { name: "Ana Souza", items: 3 }),
+  item("o1", 1042, { name: "Ana Souza", items: 3, shipsFrom: "2027-03-01" }),
   item("o2", 1041, { status: "shipped", shippedAt: "2026-11-21T10:00:00.000Z", physical: true }),
   item("o3", 1040, { status: "partially_refunded", currency: "brl", totalCents: 4500, refundedCents: 1000, physical: false }),
 ];
@@ -202,7 +203,7 @@ describe("/admin/store/orders: the list", () => {
     await screen.findByText("#1042");
     const rows = tableRows();
     expect(rows.map((r) => [r[0], r[2], r[3], r[4], r[5]])).toEqual([
-      ["#1042", "Ana Souzao1@example.com", "3 items", "PaidTo ship", "$34.00"],
+      ["#1042", "Ana Souzao1@example.com", "3 items", "PaidTo shipShips from Mar 1, 2027", "$34.00"],
       ["#1041", "o2@example.com", "1 item", "Shipped", "$34.00"],
       ["#1040", "o3@example.com", "1 item", "Partly refunded", "R$45.00R$10.00 refunded"],
     ]);
@@ -210,7 +211,7 @@ describe("/admin/store/orders: the list", () => {
     const sales = screen.getByRole("article", { name: "Sales" });
     expect(within(sales).getByText("$68.00")).toBeTruthy();
     expect(within(sales).getByText("3 orders")).toBeTruthy();
-    expect(server.listQueries()[0]).toEqual({ search: "", status: "all", product: "", from: "", to: "", tz: TIME_ZONE, page: "1" });
+    expect(server.listQueries()[0]).toEqual({ search: "", status: "all", product: "", ships: "all", from: "", to: "", tz: TIME_ZONE, page: "1" });
   });
 
   it("sends the search once typing stops, the status, the product and the period; the export link carries them", async () => {
@@ -218,7 +219,7 @@ describe("/admin/store/orders: the list", () => {
     renderOrders();
     await screen.findByText("#1042");
     expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
-      `${API}/export.csv?search=&status=all&product=&from=&to=&tz=America%2FSao_Paulo`,
+      `${API}/export.csv?search=&status=all&product=&ships=all&from=&to=&tz=America%2FSao_Paulo`,
     );
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: " ana " } });
     await waitFor(() => expect(server.listQueries().at(-1)).toMatchObject({ search: "ana", page: "1" }));
@@ -232,6 +233,7 @@ describe("/admin/store/orders: the list", () => {
       "Cancelled",
     ]);
     fireEvent.change(screen.getByLabelText("Product"), { target: { value: "p-shirt" } });
+    fireEvent.change(screen.getByLabelText("Shipping"), { target: { value: "later" } });
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-01" } });
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-30" } });
     await waitFor(() =>
@@ -239,6 +241,7 @@ describe("/admin/store/orders: the list", () => {
         search: "ana",
         status: "shipped",
         product: "p-shirt",
+        ships: "later",
         from: "2026-11-01",
         to: "2026-11-30",
         tz: TIME_ZONE,
@@ -246,7 +249,7 @@ describe("/admin/store/orders: the list", () => {
       }),
     );
     expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
-      `${API}/export.csv?search=ana&status=shipped&product=p-shirt&from=2026-11-01&to=2026-11-30&tz=America%2FSao_Paulo`,
+      `${API}/export.csv?search=ana&status=shipped&product=p-shirt&ships=later&from=2026-11-01&to=2026-11-30&tz=America%2FSao_Paulo`,
     );
   });
 

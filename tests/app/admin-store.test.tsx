@@ -33,6 +33,7 @@ const product = (id: string, title: string, extra: Partial<AdminProduct> = {}): 
   weightClass: null,
   giftMonths: null,
   giftTierId: null,
+  shipsFrom: null,
   perOrderLimit: 10,
   position: 0,
   images: [],
@@ -196,6 +197,7 @@ describe("/admin/store: products", () => {
       trackId: null,
       bundledAlbumId: null,
       weightClass: "standard",
+      shipsFrom: null,
       giftMonths: null,
       giftTierId: null,
       perOrderLimit: 10,
@@ -360,5 +362,47 @@ describe("/admin/store in Portuguese", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Criar" }));
     expect(await within(form).findByText("O título é obrigatório")).toBeTruthy();
     expect(within(form).getByText("Digite um valor como 7 ou 7,50")).toBeTruthy();
+  });
+});
+
+describe("/admin/store: pre-orders (decision 118)", () => {
+  it("merch takes the day it ships from; the form sends it", async () => {
+    const { callsTo } = fakeServer({ [`PUT ${API}/products/${SHIRT.id}`]: json(200, { product: { ...SHIRT, shipsFrom: "2027-03-01" } }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: /Edit Tour shirt/ }));
+    const form = screen.getByRole("dialog");
+    fireEvent.change(within(form).getByLabelText("Ships from"), { target: { value: "2027-03-01" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(callsTo(`PUT ${API}/products/${SHIRT.id}`)).toHaveLength(1));
+    expect(sentJson(callsTo(`PUT ${API}/products/${SHIRT.id}`)[0])).toMatchObject({ kind: "merch", shipsFrom: "2027-03-01" });
+  });
+
+  it("the Pre-orders tab shows each album's pre-orders and revenue per currency as the Worker counts them; in Portuguese too", async () => {
+    const figures = {
+      releases: [
+        {
+          albumId: "night-drive",
+          title: "Night Drive",
+          releaseAt: "2026-12-11T00:00:00.000Z",
+          out: false,
+          orders: 3,
+          revenue: [
+            { currency: "brl", cents: 6000 },
+            { currency: "usd", cents: 2200 },
+          ],
+        },
+      ],
+    };
+    fakeServer({ [`GET ${API}/preorders`]: json(200, figures) });
+    renderPage();
+    fireEvent.click(await screen.findByRole("tab", { name: "Pre-orders" }));
+    const line = await screen.findByRole("row", { name: /Night Drive/ });
+    expect(within(line).getByText("3")).toBeTruthy();
+    expect(line.textContent).toMatch(/R\$\s?60\.00 · \$22\.00$/);
+    cleanup();
+    fakeServer({ [`GET ${API}/preorders`]: json(200, { releases: [] }) });
+    renderPage("pt-BR");
+    fireEvent.click(await screen.findByRole("tab", { name: "Pré-vendas" }));
+    expect(await screen.findByText("Nenhum lançamento foi comprado na pré-venda ainda.")).toBeTruthy();
   });
 });

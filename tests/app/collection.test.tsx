@@ -47,6 +47,7 @@ const ALBUM: CollectionRelease = {
     { format: "wav", url: "/api/store/downloads/wav-token", expiresAt: inADay(), bytes: 52_900_000 },
   ],
   tracks: [track("moonlight-boulevard-1", 1, "Dreamin' of Love"), track("moonlight-boulevard-2", 2, "Neon Heartbeat")],
+  preorder: null,
 };
 
 const FULL: CollectionResponse = {
@@ -64,7 +65,7 @@ const FULL: CollectionResponse = {
       totalCents: 3500,
       refundedCents: 0,
       tax: { cents: 559, behavior: "inclusive", status: "collected", place: "DE", buyerTaxId: "DE123456789" },
-      lines: [{ title: "Tour shirt", variantLabel: "M / Black", kind: "merch", quantity: 2, totalCents: 3500 }],
+      lines: [{ title: "Tour shirt", variantLabel: "M / Black", kind: "merch", quantity: 2, totalCents: 3500, shipsFrom: null }],
       carrier: "USPS",
       trackingNumber: "9400 1000",
       trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000",
@@ -368,5 +369,68 @@ describe("/collection", () => {
     const { router } = renderCollection("/collection?claim=abc");
     await waitFor(() => expect(router.state.location.pathname).toBe("/social/login"));
     expect(router.state.location.search).toEqual({ redirect: "/collection?claim=abc" });
+  });
+});
+
+describe("/collection: a pre-order (decision 118)", () => {
+  const PREORDER: CollectionRelease = {
+    ...ALBUM,
+    entitlementId: "ent-pre",
+    title: "Night Drive",
+    albumTitle: "Night Drive",
+    tracks: [],
+    links: [{ format: "mp3", url: "/api/store/downloads/teaser-token", expiresAt: inADay(), bytes: 3_000_000 }],
+    preorder: {
+      outAt: "2026-12-11T00:00:00.000Z",
+      tracks: [
+        { id: "nd-1", number: 1, title: "Ignition", teaser: true },
+        { id: "nd-2", number: 2, title: "Overpass", teaser: false },
+      ],
+    },
+  };
+  const withPreorder = (release: CollectionRelease): CollectionResponse => ({ ...EMPTY, releases: [release] });
+
+  it("says when it is out, the teaser downloads now and the rest is locked until then; in Portuguese too", async () => {
+    api(withPreorder(PREORDER));
+    renderCollection();
+    const card = await screen.findByRole("article", { name: "Night Drive" });
+    expect(within(card).getByText("Pre-ordered — out December 11, 2026")).toBeTruthy();
+    const tracks = within(card).getByRole("list", { name: "Tracks" });
+    expect(
+      within(tracks)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Ignition — Download now", "Overpass —  Locked until December 11, 2026"]);
+    expect(within(card).getByRole("link", { name: "MP3 · 3 MB: download Night Drive" }).getAttribute("href")).toBe("/api/store/downloads/teaser-token");
+    cleanup();
+    api(withPreorder(PREORDER));
+    renderCollection("/collection", "pt-BR");
+    const cartao = await screen.findByRole("article", { name: "Night Drive" });
+    expect(within(cartao).getByText("Pré-venda — sai em 11 de dezembro de 2026")).toBeTruthy();
+    expect(within(cartao).getByText(/Bloqueada até 11 de dezembro de 2026/)).toBeTruthy();
+    expect(within(cartao).getByText(/Baixe agora/)).toBeTruthy();
+  });
+
+  it("without a teaser there is no download before the day, only when it opens", async () => {
+    const bare = { ...PREORDER, preorder: { ...PREORDER.preorder!, tracks: PREORDER.preorder!.tracks.map((t) => ({ ...t, teaser: false })) } };
+    api(withPreorder(bare));
+    renderCollection();
+    const card = await screen.findByRole("article", { name: "Night Drive" });
+    expect(within(card).getByText("Your downloads open on December 11, 2026.")).toBeTruthy();
+    expect(within(card).queryByRole("link", { name: /download Night Drive/ })).toBeNull();
+  });
+
+  it("a line of merch that ships later says from when", async () => {
+    const order = {
+      ...FULL.orders[0]!,
+      lines: [{ ...FULL.orders[0]!.lines[0]!, shipsFrom: "2027-03-01" }],
+      shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+    };
+    api({ ...EMPTY, orders: [order] });
+    renderCollection();
+    expect(await screen.findByText(/Ships from Mar 1, 2027/)).toBeTruthy();
   });
 });

@@ -46,6 +46,7 @@ const SHIRT: PublicProduct = {
   bundledRelease: null,
   giftMonths: null,
   physical: true,
+  shipsFrom: null,
 };
 
 const clientFor = (me: MeResponse) => {

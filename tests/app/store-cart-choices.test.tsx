@@ -36,12 +36,14 @@ const product = (id: string, title: string, overrides: Partial<PublicProduct> = 
   bundledRelease: null,
   giftMonths: null,
   physical: false,
+  shipsFrom: null,
   ...overrides,
 });
 const ALBUM = product("p-album", "Moonlight Boulevard");
 const SHIRT = product("p-shirt", "Tour Shirt", {
   kind: "merch",
   physical: true,
+  shipsFrom: null,
   variants: [{ id: "v-m", size: "M", colour: null, stock: { state: "in_stock", left: null }, maxQuantity: 4 }],
 });
 const NYP = product("p-nyp", "Freestyle Nights", {

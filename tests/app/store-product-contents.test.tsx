@@ -27,10 +27,11 @@ const base: PublicProduct = {
   variants: [],
   stock: { state: "in_stock", left: null },
   maxQuantity: 10,
-  release: { kind: "album", id: "freestyle-nights", title: "Freestyle Nights", coverUrl: null },
+  release: { kind: "album", id: "freestyle-nights", title: "Freestyle Nights", coverUrl: null, outAt: null },
   bundledRelease: null,
   giftMonths: null,
   physical: false,
+  shipsFrom: null,
 };
 const CONTENTS: ReleaseContentsResponse = {
   tracks: [

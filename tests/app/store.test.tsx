@@ -41,12 +41,14 @@ const product = (id: string, title: string, overrides: Partial<PublicProduct> = 
   bundledRelease: null,
   giftMonths: null,
   physical: false,
+  shipsFrom: null,
   ...overrides,
 });
 
 const SHIRT = product("p-shirt", "Tour Shirt", {
   kind: "merch",
   physical: true,
+  shipsFrom: null,
   price: { usd: 2500, brl: 12500 },
   regularPrice: { usd: 2500, brl: 12500 },
   vipPrice: { usd: 2000, brl: 10000 },
@@ -69,11 +71,12 @@ const ALBUM = product("p-album", "Moonlight Boulevard (Digital)", {
   price: { usd: 700, brl: 3500 },
   regularPrice: { usd: 700, brl: 3500 },
   suggested: { usd: 1000, brl: 4900 },
-  release: { kind: "album", id: "moonlight-boulevard", title: "Moonlight Boulevard", coverUrl: "/media/covers/moonlight-boulevard.png" },
+  release: { kind: "album", id: "moonlight-boulevard", title: "Moonlight Boulevard", coverUrl: "/media/covers/moonlight-boulevard.png", outAt: null },
 });
 const POSTER = product("p-poster", "Poster", {
   kind: "merch",
   physical: true,
+  shipsFrom: null,
   stock: { state: "low", left: 3 },
   price: { usd: 1500, brl: null },
   regularPrice: { usd: 1500, brl: null },
@@ -551,7 +554,7 @@ describe("the buttons on album and track pages", () => {
     const single = product("p-single", "Spring Love (Single)", {
       price: { usd: 100, brl: 500 },
       regularPrice: { usd: 100, brl: 500 },
-      release: { kind: "track", id: "spring-love", title: "Spring Love", coverUrl: null },
+      release: { kind: "track", id: "spring-love", title: "Spring Love", coverUrl: null, outAt: null },
     });
     renderBuy("track", "spring-love", [single]);
     fireEvent.click(await screen.findByRole("button", { name: "Buy track — $1.00" }));
@@ -566,13 +569,30 @@ describe("the buttons on album and track pages", () => {
     const free = product("p-free", "Dream About You", {
       pricing: "name_your_price",
       ...{ price: { usd: 0, brl: 0 }, regularPrice: { usd: 0, brl: 0 }, suggested: { usd: 0, brl: 0 } },
-      release: { kind: "track", id: "dream-about-you", title: "Dream About You", coverUrl: null },
+      release: { kind: "track", id: "dream-about-you", title: "Dream About You", coverUrl: null, outAt: null },
     });
     renderBuy("track", "dream-about-you", [free]);
     expect((await screen.findByRole("link", { name: "Buy track — name your price" })).getAttribute("href")).toBe("/store/dream-about-you");
     cleanup();
     renderBuy("track", "dream-about-you", [free], "pt-BR");
     expect(await screen.findByRole("link", { name: "Comprar faixa — pague quanto quiser" })).toBeTruthy();
+  });
+
+  it("sells a release whose time is ahead as a pre-order: Pre-order digital album — $12.00 and Out {date}; in Portuguese too", async () => {
+    const coming = product("p-coming", "Night Drive (digital album)", {
+      price: { usd: 1200, brl: 6000 },
+      regularPrice: { usd: 1200, brl: 6000 },
+      release: { kind: "album", id: "night-drive", title: "Night Drive", coverUrl: null, outAt: "2026-12-11T00:00:00.000Z" },
+    });
+    renderBuy("album", "night-drive", [coming]);
+    fireEvent.click(await screen.findByRole("button", { name: "Pre-order digital album — $12.00" }));
+    expect(screen.getByText("Out December 11, 2026")).toBeTruthy();
+    expect(await screen.findByText("Added to your cart.")).toBeTruthy();
+    expect(browserCart()).toEqual([line("p-coming", 1)]);
+    cleanup();
+    renderBuy("album", "night-drive", [coming], "pt-BR");
+    expect(await screen.findByRole("button", { name: /Pré-venda do álbum digital — R\$\s60,00/ })).toBeTruthy();
+    expect(screen.getByText("Sai em 11 de dezembro de 2026")).toBeTruthy();
   });
 
   it("shows nothing when no product sells the release", async () => {

@@ -81,6 +81,7 @@ describe("the cron jobs", () => {
       "notify-me: pass",
       "newsletter: five-minute work",
       "store: checkout sweep",
+      "store: pre-orders out",
     ]);
   });
 

@@ -110,6 +110,8 @@ export const trackUpdateSchema = z
     previewEnabled: z.boolean(),
     /** Where the preview starts in the track (the chorus, say); moved back near the end. */
     previewStartSeconds: z.number().int().min(0).max(MAX_DURATION_SECONDS),
+    /** Downloads at once for who pre-orders its album; the rest wait for the release time (decision 118). */
+    teaser: z.boolean(),
     /** The track's own release times; null for both: its album's. */
     ...releaseTimes,
   })
@@ -202,6 +204,8 @@ export type AdminTrack = {
   master: "wav" | "flac" | null;
   /** The 30-second preview: on or off, and where in the track it starts. */
   preview: { enabled: boolean; startSeconds: number };
+  /** A pre-order's teaser: it downloads before the release time (decision 118). */
+  teaser: boolean;
   /** Its own release times (ISO), null: its album's. */
   releaseAt: string | null;
   earlyAccessAt: string | null;

@@ -53,6 +53,11 @@ export const ordersQuerySchema = z
       .max(100)
       .optional()
       .transform((p) => p?.trim() || null),
+    /** "later": only orders with merch that ships from a later day (decision 118); "now": the others. */
+    ships: z
+      .enum(["", "all", "now", "later"])
+      .default("all")
+      .transform((s) => (s === "now" || s === "later" ? s : null)),
     /** First and last day of the period, both included, in `tz`. */
     from: day,
     to: day,
@@ -121,6 +126,8 @@ export type OrderListItem = {
   /** It holds something to ship. */
   physical: boolean;
   shippedAt: string | null;
+  /** It holds merch sold before it exists: the latest day it ships from (YYYY-MM-DD, decision 118); null: ships at once. */
+  shipsFrom: string | null;
 };
 
 export type OrderTotal = { currency: Currency; totalCents: number; refundedCents: number; count: number };

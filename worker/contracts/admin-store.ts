@@ -15,6 +15,7 @@ import {
   PRODUCT_STATES,
   PROMO_SCOPES,
   WEIGHT_CLASSES,
+  type Currency,
   type GiftMonths,
   type PricingMode,
   type ProductKind,
@@ -112,6 +113,11 @@ const productFields = {
     .transform((v) => v ?? null),
   /** The tier a gift gives (decision 116): a paid tier's id; null, absent or VIP's id: VIP. */
   giftTierId: paidMinTierIdField(),
+  /** Merch or a bundle sold before it exists ships from this day (YYYY-MM-DD, decision 118); null or absent: at once. */
+  shipsFrom: z.iso
+    .date()
+    .nullish()
+    .transform((v) => v ?? null),
   perOrderLimit: wholeNumber(1, STORE_PER_ORDER_MAX, M.perOrderLimitInvalid).default(10),
   position: wholeNumber(0, STORE_POSITION_MAX, M.positionInvalid).default(0),
 };
@@ -159,6 +165,7 @@ const toProductValues = (v: ProductFields) => ({
   weightClass: v.kind === "merch" ? v.weightClass : null,
   giftMonths: v.kind === "gift_vip" ? v.giftMonths : null,
   giftTierId: v.kind === "gift_vip" ? v.giftTierId : null,
+  shipsFrom: v.kind === "merch" && v.shipsFrom ? new Date(`${v.shipsFrom}T00:00:00Z`) : null,
 });
 
 /** POST /api/admin/store/products and PUT .../products/:id: every field, each time. */
@@ -267,6 +274,8 @@ export type AdminProduct = {
   giftMonths: GiftMonths | null;
   /** The tier a gift gives; null: VIP (and for other kinds). */
   giftTierId: string | null;
+  /** Ships from this day (YYYY-MM-DD, decision 118); null: at once. */
+  shipsFrom: string | null;
   perOrderLimit: number;
   position: number;
   images: AdminProductImage[];
@@ -307,3 +316,16 @@ export type AdminPromoCode = {
 /** The codes, and the perks a code may be linked to (for the form's choice). */
 export type AdminPromoCodesResponse = { promoCodes: AdminPromoCode[]; perks: { id: string; title: string }[] };
 export type AdminPromoCodeResponse = { promoCode: AdminPromoCode };
+
+/** One album's pre-orders (decision 118): orders that bought it before its release time, and their revenue per currency. */
+export type PreorderFigures = {
+  albumId: string;
+  title: string;
+  releaseAt: string | null;
+  /** Its release time has passed (the pre-orders unlocked). */
+  out: boolean;
+  orders: number;
+  revenue: { currency: Currency; cents: number }[];
+};
+/** GET /api/admin/store/preorders. */
+export type PreorderFiguresResponse = { releases: PreorderFigures[] };

@@ -18,6 +18,7 @@ export const NOTIFICATIONS_API = "/api/notifications";
  * - gift_redeemed: someone redeemed the gift of VIP I bought
  * - post_hidden: a moderator hid my post (with the reason)
  * - order_shipped: my store order is on its way (its number as the title)
+ * - preorder_out: a release I pre-ordered is out, the whole of it downloads now (decision 118)
  * - notify_release, notify_on_sale: what I asked "Notify me" about is out, or its tickets are on sale (decision 057)
  * - tier_offer: an upgrade or win-back offer for me, a percent off a tier's first period (decision 101)
  * - trial_ending: my free trial ends in 3 days, then its tier's price is charged (decision 102)
@@ -43,6 +44,7 @@ export const NOTIFICATION_KINDS = [
   "post_hidden",
   "gift_redeemed",
   "order_shipped",
+  "preorder_out",
   "notify_release",
   "notify_on_sale",
   "tier_offer",

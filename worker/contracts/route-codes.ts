@@ -287,6 +287,7 @@ export const ROUTE_CODES = {
   download_not_found: { status: 404, en: "No such download" },
   download_preparing: { status: 503, en: "This download is being prepared. Try again in a moment." },
   download_link_expired: { status: 410, en: "This download link has expired: open your collection for a new one" },
+  not_released_yet: { status: 403, en: "This release is not out yet: its teaser tracks are yours now, the rest on its release day" },
   download_limit_reached: { status: 429, en: "That is enough downloads of this release for today: try again tomorrow" },
   claim_link_invalid: { status: 404, en: "This link is not valid: ask for a new one from your collection" },
   claim_link_expired: { status: 410, en: "This link has expired: ask for a new one from your collection" },

@@ -59,9 +59,22 @@ export type CollectionRelease = {
   links: DownloadLink[];
   /** What the Play button queues: the release's tracks with audio, in order (played in full, no VIP needed). */
   tracks: TrackView[];
+  /**
+   * Before the release's public time (decision 118): when it is out, and its tracks, each marked
+   * whether it downloads now (a teaser: the zip holds only those; the rest are locked); null once out.
+   */
+  preorder: { outAt: string; tracks: { id: string; number: number; title: string; teaser: boolean }[] } | null;
 };
 
-export type CollectionOrderLine = { title: string; variantLabel: string | null; kind: ProductKind; quantity: number; totalCents: number };
+export type CollectionOrderLine = {
+  title: string;
+  variantLabel: string | null;
+  kind: ProductKind;
+  quantity: number;
+  totalCents: number;
+  /** Merch sold before it exists ships from this day (YYYY-MM-DD, decision 118); null: at once. */
+  shipsFrom: string | null;
+};
 
 /**
  * Tickets an order bought, one per event and type: the show's titles (its Portuguese one where

@@ -37,7 +37,8 @@ export type PublicVariant = {
 export type PublicProductImage = { url: string; alt: string | null };
 
 /** The album or track a digital product sells, or the album a merch product comes with. */
-export type PublicRelease = { kind: "album" | "track"; id: string; title: string; coverUrl: string | null };
+/** `outAt`: the release's public time while it is ahead (ISO), so it sells as a pre-order (decision 118); else null. */
+export type PublicRelease = { kind: "album" | "track"; id: string; title: string; coverUrl: string | null; outAt: string | null };
 
 export type PublicProduct = {
   id: string;
@@ -71,6 +72,8 @@ export type PublicProduct = {
   giftMonths: GiftMonths | null;
   /** Merch travels: the cart then asks where to. */
   physical: boolean;
+  /** Merch or a bundle sold before it exists ships from this day (YYYY-MM-DD, decision 118); null: at once. */
+  shipsFrom: string | null;
 };
 
 /**

@@ -38,6 +38,7 @@ export const toAdminTrack = (row: TrackRow, notifyWaiting = 0): AdminTrack => ({
   audio: audioSourceOf(row.audioKey),
   master: row.masterKey ? row.masterFormat : null,
   preview: { enabled: row.previewEnabled, startSeconds: row.previewStartSeconds },
+  teaser: row.teaser,
   releaseAt: row.releaseAt?.toISOString() ?? null,
   earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
   earlyMinTierId: row.earlyMinTierId,
@@ -297,15 +298,23 @@ export async function setAlbumCover(db: DB, actor: Actor, id: string, coverKey: 
 
 // ----- tracks -----
 
-type TrackFields = { title: string; number: number; durationSeconds: number; previewEnabled: boolean; previewStartSeconds: number } & ReleaseInput;
+type TrackFields = {
+  title: string;
+  number: number;
+  durationSeconds: number;
+  previewEnabled: boolean;
+  previewStartSeconds: number;
+  teaser: boolean;
+} & ReleaseInput;
 const trackSummary = (
-  row: Pick<TrackRow, "title" | "number" | "durationSeconds" | "previewEnabled" | "previewStartSeconds" | "releaseAt" | "earlyAccessAt">,
+  row: Pick<TrackRow, "title" | "number" | "durationSeconds" | "previewEnabled" | "previewStartSeconds" | "teaser" | "releaseAt" | "earlyAccessAt">,
 ) => ({
   title: row.title,
   number: row.number,
   durationSeconds: row.durationSeconds,
   previewEnabled: row.previewEnabled,
   previewStartSeconds: row.previewStartSeconds,
+  teaser: row.teaser,
   ...releaseSummary(row),
 });
 

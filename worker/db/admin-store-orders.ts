@@ -16,14 +16,25 @@ import { orderTicketLinesQuery } from "./store-tickets";
 import { REFUND_OF_REF } from "./store-refunds";
 import { readRedeemedGifts } from "./gift-time";
 
-export type OrderFilters = { search: string | null; status: OrderFilterStatus | null; product: string | null; period: Period | null };
+export type OrderFilters = {
+  search: string | null;
+  status: OrderFilterStatus | null;
+  product: string | null;
+  period: Period | null;
+  /** Orders with merch that ships from a later day, or the others (decision 118); null: both. */
+  ships?: "now" | "later" | null;
+};
+
+/** The latest day an order's merch ships from (ms), null when it ships at once (decision 118). */
+const shipsFromOf = sql<number | null>`(SELECT max(p.ships_from) FROM order_lines l JOIN products p ON p.id = l.product_id
+  WHERE l.order_id = ${orders.id} AND l.kind = 'merch')`;
 
 /** Case-insensitive substring (instr, not LIKE: no wildcards to escape). */
 const contains = (column: SQLWrapper, needle: string) => sql`instr(lower(${column}), ${needle}) > 0`;
 
 const shownName = sql<string | null>`coalesce(${orders.shippingName}, ${users.username})`;
 
-function where({ search, status, product, period }: OrderFilters): SQL | undefined {
+function where({ search, status, product, period, ships }: OrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (search) {
     const needle = search.toLowerCase();
@@ -39,6 +50,8 @@ function where({ search, status, product, period }: OrderFilters): SQL | undefin
   }
   if (status) conditions.push(eq(orders.status, status));
   if (product) conditions.push(sql`EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ${orders.id} AND l.product_id = ${product})`);
+  if (ships === "later") conditions.push(sql`${shipsFromOf} IS NOT NULL`);
+  if (ships === "now") conditions.push(sql`${shipsFromOf} IS NULL`);
   if (period) conditions.push(gte(orders.paidAt, new Date(period.from)), lt(orders.paidAt, new Date(period.to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -57,6 +70,7 @@ const listColumns = {
   items: sql<number>`(SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = ${orders.id})
     + (SELECT coalesce(sum(h.quantity), 0) FROM ticket_holds h WHERE h.checkout_id = ${orders.checkoutId})`,
   physical: sql<number>`EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ${orders.id} AND l.kind = 'merch')`,
+  shipsFrom: shipsFromOf,
 };
 
 type ListRow = {
@@ -72,6 +86,7 @@ type ListRow = {
   shippedAt: Date | null;
   items: number;
   physical: number;
+  shipsFrom: number | null;
 };
 
 const toListItem = (row: ListRow): OrderListItem => ({
@@ -87,6 +102,7 @@ const toListItem = (row: ListRow): OrderListItem => ({
   items: Number(row.items),
   physical: Boolean(row.physical),
   shippedAt: row.shippedAt?.toISOString() ?? null,
+  shipsFrom: row.shipsFrom === null ? null : new Date(row.shipsFrom).toISOString().slice(0, 10),
 });
 
 /** One page of matching orders (newest paid first), how many match, their totals per currency, and the products sold. */
@@ -143,7 +159,7 @@ export function addressOf(stored: Record<string, string | null> | null): OrderAd
 export async function findOrderDetail(db: DB, id: string): Promise<Omit<OrderDetail, "disputes"> | null> {
   const [found, lines, rights, gifts, audits, refunds, tickets, giftList] = await db.batch([
     db
-      .select({ order: orders, username: users.username, items: listColumns.items, physical: listColumns.physical })
+      .select({ order: orders, username: users.username, items: listColumns.items, physical: listColumns.physical, shipsFrom: listColumns.shipsFrom })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, id)),
@@ -194,7 +210,7 @@ export async function findOrderDetail(db: DB, id: string): Promise<Omit<OrderDet
   const history = orderHistory(o, audits, refunds);
   const redeemed = gifts[0]?.redeemed ? await readRedeemedGifts(db, id) : [];
   return {
-    ...toListItem({ ...o, name: o.shippingName ?? row.username, items: row.items, physical: row.physical }),
+    ...toListItem({ ...o, name: o.shippingName ?? row.username, items: row.items, physical: row.physical, shipsFrom: row.shipsFrom }),
     locale: o.locale,
     tax: orderTaxOf(o),
     subtotalCents: o.subtotalCents,

@@ -109,6 +109,7 @@ function toAdminProduct(row: ProductRow, related: Related): AdminProduct {
     weightClass: row.weightClass,
     giftMonths: row.giftMonths as GiftMonths | null,
     giftTierId: row.giftTierId,
+    shipsFrom: row.shipsFrom?.toISOString().slice(0, 10) ?? null,
     perOrderLimit: row.perOrderLimit,
     position: row.position,
     images: (related.images.get(row.id) ?? []).map((i) => ({ id: i.id, url: productImageUrl(i.imageKey), position: i.position })),

@@ -7,12 +7,12 @@ import { orderTaxOf } from "./store-orders";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, tracks } from "./schema/music";
-import { entitlements, giftCodes, orderLines, orders, storeClaimLinks } from "./schema/store";
+import { entitlements, giftCodes, orderLines, orders, products, storeClaimLinks } from "./schema/store";
 import { users } from "./schema/accounts";
 import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "./music";
 import type { TrackView } from "#contracts/music.ts";
 import type { GiftMonths } from "#contracts/store-model.ts";
-import type { CollectionGiftCode, CollectionOrder } from "#contracts/store-collection.ts";
+import type { CollectionGiftCode, CollectionOrder, CollectionRelease } from "#contracts/store-collection.ts";
 
 export type OwnedRelease = {
   entitlementId: string;
@@ -26,7 +26,18 @@ export type OwnedRelease = {
   orderNumber: number;
   locale: string;
   tracks: TrackView[];
+  preorder: CollectionRelease["preorder"];
 };
+
+/** A pre-order's tracks with audio (decision 118), each marked whether it downloads already (a teaser). */
+const preorderTracks = (
+  rows: { id: string; albumId: string; number: number; title: string; audioKey: string | null; teaser: boolean }[],
+  trackId: string | null,
+  albumId: string,
+) =>
+  rows
+    .filter((t) => t.audioKey !== null && (trackId ? t.id === trackId : t.albumId === albumId))
+    .map((t) => ({ id: t.id, number: t.number, title: t.title, teaser: t.teaser }));
 
 /**
  * The releases the member owns, newest purchase first, each once (bought twice, or with a bundle
@@ -57,14 +68,14 @@ export async function listOwnedReleases(db: DB, userId: string, now = Date.now()
   const trackIds = owned.flatMap((row) => (row.trackId ? [row.trackId] : []));
   const albumIds = owned.flatMap((row) => (row.albumId ? [row.albumId] : []));
   const trackRows = await db
-    .select(trackColumns)
+    .select({ ...trackColumns, teaser: tracks.teaser })
     .from(tracks)
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(or(inArray(tracks.albumId, albumIds.length ? albumIds : [""]), inArray(tracks.id, trackIds.length ? trackIds : [""])))
     .orderBy(tracks.albumId, tracks.number);
   const wanted = [...new Set([...albumIds, ...trackRows.filter((t) => trackIds.includes(t.id)).map((t) => t.albumId)])];
   const albumRows = await db
-    .select({ id: albums.id, title: albums.title, year: albums.year, coverKey: albums.coverKey })
+    .select({ id: albums.id, title: albums.title, year: albums.year, coverKey: albums.coverKey, releaseAt: albums.releaseAt })
     .from(albums)
     .where(inArray(albums.id, wanted.length ? wanted : [""]));
   const albumById = new Map(albumRows.map((a) => [a.id, a]));
@@ -74,6 +85,7 @@ export async function listOwnedReleases(db: DB, userId: string, now = Date.now()
     const album = albumById.get(row.albumId ?? single?.albumId ?? "");
     if (!album || (row.trackId && !single)) return [];
     const queue = row.trackId ? playable.filter((t) => t.id === row.trackId) : playable.filter((t) => t.albumId === album.id);
+    const outAt = Math.max(album.releaseAt?.getTime() ?? 0, single?.releaseAt?.getTime() ?? 0);
     return [
       {
         entitlementId: row.entitlementId,
@@ -86,7 +98,8 @@ export async function listOwnedReleases(db: DB, userId: string, now = Date.now()
         purchasedAt: row.createdAt,
         orderNumber: row.orderNumber,
         locale: row.locale,
-        tracks: queue.map((t) => toTrackView(t, now)),
+        tracks: queue.map(({ teaser: _teaser, ...t }) => toTrackView(t, now)),
+        preorder: outAt > now ? { outAt: new Date(outAt).toISOString(), tracks: preorderTracks(trackRows, row.trackId ?? null, album.id) } : null,
       },
     ];
   });
@@ -140,8 +153,9 @@ export async function listMemberOrders(db: DB, userId: string): Promise<Collecti
   if (rows.length === 0) return [];
   const [lines, tickets] = await Promise.all([
     db
-      .select()
+      .select({ line: orderLines, shipsFrom: products.shipsFrom })
       .from(orderLines)
+      .innerJoin(products, eq(products.id, orderLines.productId))
       .where(
         inArray(
           orderLines.orderId,
@@ -164,8 +178,15 @@ export async function listMemberOrders(db: DB, userId: string): Promise<Collecti
     refundedCents: o.refundedCents,
     tax: orderTaxOf(o),
     lines: lines
-      .filter((l) => l.orderId === o.id)
-      .map((l) => ({ title: l.title, variantLabel: l.variantLabel, kind: l.kind, quantity: l.quantity, totalCents: l.totalCents })),
+      .filter(({ line }) => line.orderId === o.id)
+      .map(({ line: l, shipsFrom }) => ({
+        title: l.title,
+        variantLabel: l.variantLabel,
+        kind: l.kind,
+        quantity: l.quantity,
+        totalCents: l.totalCents,
+        shipsFrom: l.kind === "merch" && shipsFrom ? shipsFrom.toISOString().slice(0, 10) : null,
+      })),
     tickets: tickets
       .filter((t) => t.order_id === o.id)
       .map((t) => ({

@@ -43,17 +43,28 @@ export async function findEntitlement(db: DB, id: string): Promise<DownloadEntit
 }
 
 export type ReleaseTrackFile = { id: string; number: number; title: string; durationSeconds: number; key: string | null };
-export type ReleaseFiles = { albumId: string; title: string; albumTitle: string; year: number; coverKey: string | null; tracks: ReleaseTrackFile[] };
+export type ReleaseFiles = {
+  albumId: string;
+  title: string;
+  albumTitle: string;
+  year: number;
+  coverKey: string | null;
+  tracks: ReleaseTrackFile[];
+  /** Tracks with audio not yet out (a pre-order's, decision 118): left out of the zip. */
+  waiting: number;
+};
 
 /**
  * A release's tracks in one format (each track's MP3, or its master in that format; null where it
- * has none), in album order, leaving out tracks not yet in early access; null for an unknown release.
+ * has none), in album order, leaving out tracks not yet public except teasers; null for an unknown release.
  */
 export async function releaseFiles(
   db: DB,
   release: { albumId: string | null; trackId: string | null },
   format: DownloadFormat,
   now = Date.now(),
+  /** "download": what a zip holds now; "listing": what the release holds, early-access tracks too (a product page's list). */
+  scope: "download" | "listing" = "download",
 ): Promise<ReleaseFiles | null> {
   const where = release.trackId ? eq(tracks.id, release.trackId) : eq(tracks.albumId, release.albumId ?? "");
   // Two reads, not one D1 batch: a batch maps a join's columns by name, and both tables have a title.
@@ -67,7 +78,7 @@ export async function releaseFiles(
           : eq(albums.id, release.albumId ?? ""),
       ),
     db
-      .select({ ...trackColumns, masterKey: tracks.masterKey, masterFormat: tracks.masterFormat })
+      .select({ ...trackColumns, masterKey: tracks.masterKey, masterFormat: tracks.masterFormat, teaser: tracks.teaser })
       .from(tracks)
       .innerJoin(albums, eq(albums.id, tracks.albumId))
       .where(where)
@@ -76,7 +87,10 @@ export async function releaseFiles(
   const found = album[0];
   if (!found) return null;
   const keyOf = (row: (typeof rows)[number]) => (format === "mp3" ? row.audioKey : row.masterFormat === format ? row.masterKey : null);
-  const visible = rows.filter((row) => trackStateOf(row, now) !== "hidden" && row.audioKey !== null);
+  // A download follows the public release time, early access or not (decision 118): before it,
+  // only the teasers the admin marked; `waiting` counts the rest.
+  const withAudio = rows.filter((row) => row.audioKey !== null);
+  const visible = withAudio.filter((row) => row.teaser || (scope === "listing" ? trackStateOf(row, now) !== "hidden" : trackStateOf(row, now) === "released"));
   return {
     albumId: found.id,
     title: release.trackId ? (visible[0]?.title ?? found.title) : found.title,
@@ -84,6 +98,7 @@ export async function releaseFiles(
     year: found.year,
     coverKey: found.coverKey,
     tracks: visible.map((row) => ({ id: row.id, number: row.number, title: row.title, durationSeconds: row.durationSeconds, key: keyOf(row) })),
+    waiting: withAudio.length - visible.length,
   };
 }
 

@@ -176,8 +176,15 @@ export function paidOrderStatements(o: PaidOrder, now: number): [Statement, ...S
   for (const e of o.entitlements) {
     statements.push(
       stmt(
-        `INSERT INTO entitlements (id, order_id, user_id, email, album_id, track_id, created_at)
-         SELECT ?2, o.id, o.user_id, o.email, ?3, ?4, ?5 FROM orders o WHERE o.id = ?1`,
+        // A release whose public time is still ahead is a pre-order (decision 118): that time is
+        // kept, and the five-minute job announces it once it has passed.
+        `INSERT INTO entitlements (id, order_id, user_id, email, album_id, track_id, created_at, preordered_release_at)
+         SELECT ?2, o.id, o.user_id, o.email, ?3, ?4, ?5,
+                (SELECT CASE WHEN r > ?5 THEN r END FROM (
+                   SELECT a.release_at AS r FROM albums a WHERE a.id = ?3
+                   UNION ALL
+                   SELECT max(coalesce(t.release_at, 0), coalesce(a.release_at, 0)) FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?4))
+           FROM orders o WHERE o.id = ?1`,
         o.orderId,
         e.id,
         e.albumId,
@@ -240,6 +247,7 @@ export const listOrderLines = (db: DB, orderId: string) =>
       unitCents: orderLines.unitCents,
       totalCents: orderLines.totalCents,
       discountCents: orderLines.discountCents,
+      shipsFrom: products.shipsFrom,
     })
     .from(orderLines)
     .innerJoin(products, eq(products.id, orderLines.productId))

@@ -38,22 +38,33 @@ async function withParts(db: DB, rows: ProductRow[]): Promise<Loaded> {
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
     db.select().from(productVariants).where(inArray(productVariants.productId, ids)).orderBy(asc(productVariants.position), asc(productVariants.sku)),
     db
-      .select({ id: albums.id, title: albums.title, coverKey: albums.coverKey })
+      .select({ id: albums.id, title: albums.title, coverKey: albums.coverKey, releaseAt: albums.releaseAt })
       .from(albums)
       .where(inArray(albums.id, albumIds.length ? albumIds : [""])),
     db
-      .select({ id: tracks.id, title: tracks.title, coverKey: albums.coverKey })
+      .select({ id: tracks.id, title: tracks.title, coverKey: albums.coverKey, releaseAt: tracks.releaseAt, albumReleaseAt: albums.releaseAt })
       .from(tracks)
       .innerJoin(albums, eq(albums.id, tracks.albumId))
       .where(inArray(tracks.id, trackIds.length ? trackIds : [""])),
   ]);
   const releases = new Map<string, PublicRelease>();
-  for (const a of albumRows) releases.set(`album:${a.id}`, { kind: "album", id: a.id, title: a.title, coverUrl: coverUrlOf(a.coverKey) });
-  for (const t of trackRows) releases.set(`track:${t.id}`, { kind: "track", id: t.id, title: t.title, coverUrl: coverUrlOf(t.coverKey) });
+  const now = Date.now();
+  for (const a of albumRows)
+    releases.set(`album:${a.id}`, { kind: "album", id: a.id, title: a.title, coverUrl: coverUrlOf(a.coverKey), outAt: aheadOf(now, a.releaseAt) });
+  for (const t of trackRows) {
+    const outAt = aheadOf(now, t.releaseAt, t.albumReleaseAt);
+    releases.set(`track:${t.id}`, { kind: "track", id: t.id, title: t.title, coverUrl: coverUrlOf(t.coverKey), outAt });
+  }
   return { rows, images, variants, releases };
 }
 
 const money = (usd: number, brl: number | null): Money => ({ usd, brl });
+
+/** The latest of these release times when it is still ahead (a pre-order, decision 118), as ISO; else null. */
+function aheadOf(now: number, ...times: (Date | null)[]): string | null {
+  const latest = Math.max(0, ...times.map((t) => t?.getTime() ?? 0));
+  return latest > now ? new Date(latest).toISOString() : null;
+}
 const NEVER_OUT = stockOf(Number.MAX_SAFE_INTEGER);
 
 /** One product as `viewer` sees it, in `locale`. */
@@ -103,6 +114,7 @@ export function toPublicProduct(row: ProductRow, parts: Omit<Loaded, "rows">, vi
     bundledRelease: (row.bundledAlbumId && parts.releases.get(`album:${row.bundledAlbumId}`)) || null,
     giftMonths: (row.giftMonths as GiftMonths | null) ?? null,
     physical,
+    shipsFrom: physical && row.shipsFrom ? row.shipsFrom.toISOString().slice(0, 10) : null,
   };
 }
 

@@ -32,6 +32,7 @@ export const notificationTextMessages: Record<NotificationKind, MessageDescripto
   },
   gift_redeemed: { id: "notifications.text.giftRedeemed", defaultMessage: "{actor} redeemed your gift of VIP on {date}" },
   order_shipped: { id: "notifications.text.orderShipped", defaultMessage: "Your order {title} has shipped" },
+  preorder_out: { id: "notifications.text.preorderOut", defaultMessage: "{title} is out — your pre-order is in your collection" },
   notify_release: { id: "notifications.text.notifyRelease", defaultMessage: "{title} is out now — you asked us to tell you" },
   notify_on_sale: { id: "notifications.text.notifyOnSale", defaultMessage: "Tickets for {title} are on sale now — you asked us to tell you" },
   tier_offer: {

@@ -43,6 +43,12 @@ function OrderCard({ order }: { order: CollectionOrder }) {
             <span>
               {intl.formatMessage(m.orderLine, { quantity: line.quantity, title: line.title })}
               {line.variantLabel && <span className="muted"> · {line.variantLabel}</span>}
+              {line.shipsFrom && (
+                <span className="muted collection-ships-from">
+                  {" "}
+                  · {intl.formatMessage(m.shipsFrom, { date: intl.formatDate(line.shipsFrom, { dateStyle: "medium", timeZone: "UTC" }) })}
+                </span>
+              )}
             </span>
             <span>{money(line.totalCents)}</span>
           </li>

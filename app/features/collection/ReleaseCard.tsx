@@ -1,8 +1,9 @@
 // A release the member bought: its cover, title and year (a lone track says which album it is
 // from), a download per format with the zip's size, and Play, which the page's route supplies
-// (the music player belongs to another feature).
+// (the music player belongs to another feature). A pre-order (decision 118) says when it is out and
+// which tracks download now (its teasers: the zip holds only those) and which are locked until then.
 import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl, type IntlShape } from "react-intl";
 import type { CollectionRelease } from "#contracts/store-collection.ts";
 import { Icon } from "../../components/Icon";
 import { DownloadButton } from "./DownloadButton";
@@ -28,6 +29,7 @@ export function ReleaseCard({ release, playButton }: { release: CollectionReleas
         <p className="muted collection-kind">{intl.formatMessage(release.kind === "album" ? m.albumLabel : m.trackLabel)}</p>
         <h3 id={headingId}>{release.title}</h3>
         <p className="muted">{release.kind === "track" ? intl.formatMessage(m.fromAlbum, { album: release.albumTitle, year: release.year }) : release.year}</p>
+        {release.preorder && <PreorderState preorder={release.preorder} />}
       </div>
       <div className="collection-release-actions">
         {playButton && release.tracks.length > 0 ? (
@@ -35,12 +37,43 @@ export function ReleaseCard({ release, playButton }: { release: CollectionReleas
         ) : (
           <p className="muted">{intl.formatMessage(m.noTracks)}</p>
         )}
-        <div className="collection-downloads" role="group" aria-label={intl.formatMessage(m.downloadsLabel)}>
-          {release.links.map((link) => (
-            <DownloadButton key={link.format} release={release} link={link} />
-          ))}
-        </div>
+        {/* A pre-order without a teaser has nothing to download before its day. */}
+        {release.preorder && !release.preorder.tracks.some((t) => t.teaser) ? (
+          <p className="muted">{intl.formatMessage(m.preorderNothingYet, { date: dayOf(intl, release.preorder.outAt) })}</p>
+        ) : (
+          <div className="collection-downloads" role="group" aria-label={intl.formatMessage(m.downloadsLabel)}>
+            {release.links.map((link) => (
+              <DownloadButton key={link.format} release={release} link={link} />
+            ))}
+          </div>
+        )}
       </div>
     </article>
+  );
+}
+
+const dayOf = (intl: IntlShape, at: string) => intl.formatDate(at, { dateStyle: "long", timeZone: "UTC" });
+
+function PreorderState({ preorder }: { preorder: NonNullable<CollectionRelease["preorder"]> }) {
+  const intl = useIntl();
+  const date = dayOf(intl, preorder.outAt);
+  return (
+    <div className="collection-preorder">
+      <p className="badge collection-preorder-badge">{intl.formatMessage(m.preordered, { date })}</p>
+      <ol className="collection-preorder-tracks" aria-label={intl.formatMessage(m.preorderTracks)}>
+        {preorder.tracks.map((track) => (
+          <li key={track.id} value={track.number} className={track.teaser ? undefined : "muted"}>
+            {track.title} —{" "}
+            {track.teaser ? (
+              intl.formatMessage(m.preorderTeaser)
+            ) : (
+              <>
+                <Icon name="lock" size={14} /> {intl.formatMessage(m.preorderLocked, { date })}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ export const COLLECTION_TEXTS: ErrorTexts = {
   download_link_expired: m.errorExpired,
   download_limit_reached: m.errorLimit,
   download_preparing: m.errorPreparing,
+  not_released_yet: m.errorNotReleased,
   claim_link_invalid: m.errorClaimInvalid,
   claim_link_expired: m.errorClaimExpired,
 };

@@ -72,6 +72,7 @@ const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages
   post_hidden: { id: "settings.notifications.kind.postHidden", defaultMessage: "My posts hidden by a moderator" },
   gift_redeemed: { id: "settings.notifications.kind.giftRedeemed", defaultMessage: "Gifts of VIP I gave, when redeemed" },
   order_shipped: { id: "settings.notifications.kind.orderShipped", defaultMessage: "My store orders shipped" },
+  preorder_out: { id: "settings.notifications.kind.preorderOut", defaultMessage: "My pre-orders out" },
   notify_release: { id: "settings.notifications.kind.notifyRelease", defaultMessage: "Releases I asked to be told about" },
   notify_on_sale: { id: "settings.notifications.kind.notifyOnSale", defaultMessage: "Ticket sales I asked to be told about" },
   tier_offer: { id: "settings.notifications.kind.tierOffer", defaultMessage: "Membership offers (a discount on a paid tier)" },

@@ -112,7 +112,7 @@ export function BuyBox({ product, currency }: { product: PublicProduct; currency
         </div>
       )}
       <button type="submit" className="btn btn-primary store-add" disabled={cart.saving || cart.loading}>
-        <FormattedMessage {...(cart.saving ? m.adding : m.add)} />
+        <FormattedMessage {...(cart.saving ? m.adding : product.release?.outAt ? m.preorder : m.add)} />
       </button>
       <div role="status" className="store-buy-status">
         {(outcome.kind === "added" || outcome.kind === "limit") && (

@@ -1,7 +1,8 @@
 // The store's buttons on an album's or a track's page, when a live product sells it: "Buy digital
 // album — $7 or more", "Buy track — $1", "Buy track — name your price" (free). A fixed price goes straight into the cart; a name-your-price
 // one, and merch that comes with the album, open the product's page (there is an amount or a size
-// to choose). Nothing shows while the products load or when none sells the release.
+// to choose). Nothing shows while the products load or when none sells the release. A release whose
+// time is ahead sells as a pre-order: "Pre-order digital album — $12", and "Out {date}" under it.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -28,13 +29,21 @@ export function BuyRelease({ kind, id }: { kind: "album" | "track"; id: string }
 
 function BuyButtons({ products }: { products: PublicProduct[] }) {
   const currency = useStoreCurrency(products.map((product) => product.price));
+  const outAt = products.find((product) => product.kind === "digital" && product.release?.outAt)?.release?.outAt;
   return (
     <div className="store-buy-release">
       {products.map((product) => (
         <BuyButton key={product.id} product={product} currency={currency} />
       ))}
+      {outAt && <OutOn at={outAt} />}
     </div>
   );
+}
+
+/** "Out {date}" under a pre-order's buttons: the day in UTC, the same on the server and in the browser. */
+export function OutOn({ at }: { at: string }) {
+  const intl = useIntl();
+  return <p className="muted store-out-on">{intl.formatMessage(m.outOn, { date: intl.formatDate(at, { dateStyle: "long", timeZone: "UTC" }) })}</p>;
 }
 
 function useLabel(product: PublicProduct, currency: Currency) {
@@ -45,6 +54,7 @@ function useLabel(product: PublicProduct, currency: Currency) {
   const free = nyp && (moneyIn(product.price, currency) ?? product.price.usd) === 0;
   const release = product.kind === "digital" ? product.release?.kind : undefined;
   if (free && release) return intl.formatMessage(release === "album" ? m.buyAlbumFree : m.buyTrackFree);
+  if (release && product.release?.outAt && !nyp) return intl.formatMessage(release === "album" ? m.preorderAlbum : m.preorderTrack, { price });
   if (release === "album") return intl.formatMessage(nyp ? m.buyAlbumNyp : m.buyAlbum, { price });
   if (release === "track") return intl.formatMessage(nyp ? m.buyTrackNyp : m.buyTrack, { price });
   const shown = free ? intl.formatMessage(m.nameYourPrice) : nyp ? intl.formatMessage(m.orMore, { price }) : price;

@@ -90,6 +90,7 @@ function Product({ product }: { product: PublicProduct }) {
 
 /** What the product is: the release it sells, the album it comes with, the gift, or that it ships. */
 function WhatYouGet({ product }: { product: PublicProduct }) {
+  const intl = useIntl();
   const lines = [];
   const release = product.release;
   if (release) {
@@ -105,6 +106,22 @@ function WhatYouGet({ product }: { product: PublicProduct }) {
             <FormattedMessage {...m.goToRelease} />
           </Link>
         )}
+      </p>,
+    );
+  }
+  if (release?.outAt) {
+    const date = intl.formatDate(release.outAt, { dateStyle: "long", timeZone: "UTC" });
+    lines.push(
+      <p key="preorder" className="store-preorder-note">
+        {intl.formatMessage(m.preorderNote, { date })}
+      </p>,
+    );
+  }
+  if (product.shipsFrom) {
+    const date = intl.formatDate(product.shipsFrom, { dateStyle: "long", timeZone: "UTC" });
+    lines.push(
+      <p key="ships-from" className="store-ships-from">
+        {intl.formatMessage(m.shipsFrom, { date })}
       </p>,
     );
   }

@@ -84,4 +84,14 @@ export const storeMessages = {
   buyAlbumFree: defineMessage({ id: "store.buy.albumFree", defaultMessage: "Buy digital album — name your price" }),
   buyTrackFree: defineMessage({ id: "store.buy.trackFree", defaultMessage: "Buy track — name your price" }),
   buyOther: defineMessage<{ title: string; price: string }>({ id: "store.buy.other", defaultMessage: "{title} — {price}" }),
+  /** A release whose time is ahead sells as a pre-order (decision 118). */
+  preorderAlbum: defineMessage<{ price: string }>({ id: "store.preorder.album", defaultMessage: "Pre-order digital album — {price}" }),
+  preorderTrack: defineMessage<{ price: string }>({ id: "store.preorder.track", defaultMessage: "Pre-order track — {price}" }),
+  preorder: defineMessage({ id: "store.preorder.button", defaultMessage: "Pre-order" }),
+  outOn: defineMessage<{ date: string }>({ id: "store.preorder.out", defaultMessage: "Out {date}" }),
+  preorderNote: defineMessage<{ date: string }>({
+    id: "store.preorder.note",
+    defaultMessage: "Out {date}. Pay now: the teaser tracks download at once, the rest on the day, and we e-mail you when it is out.",
+  }),
+  shipsFrom: defineMessage<{ date: string }>({ id: "store.shipsFrom", defaultMessage: "Ships from {date}" }),
 };

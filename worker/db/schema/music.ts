@@ -64,6 +64,8 @@ export const tracks = sqliteTable(
     isrc: text("isrc"),
     label: text("label"),
     recordedOn: text("recorded_on"),
+    /** Downloads at once for who pre-ordered its album (migrations/0084, decision 118). */
+    teaser: integer("teaser", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("tracks_album_number_idx").on(t.albumId, t.number),

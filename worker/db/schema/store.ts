@@ -57,6 +57,8 @@ export const products = sqliteTable(
     giftMonths: integer("gift_months"),
     /** The membership tier a gift gives (migrations/0083; null: VIP). */
     giftTierId: text("gift_tier_id"),
+    /** Merch or a bundle sold before it exists ships from this day (migrations/0084, decision 118); null: at once. */
+    shipsFrom: integer("ships_from", { mode: "timestamp_ms" }),
     perOrderLimit: integer("per_order_limit").notNull().default(10),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
@@ -327,9 +329,16 @@ export const entitlements = sqliteTable(
     trackId: text("track_id").references(() => tracks.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** Bought before the release's public time (decision 118): that time at the sale; null: not a pre-order. */
+    preorderedReleaseAt: integer("preordered_release_at", { mode: "timestamp_ms" }),
+    /** When "It's out" was claimed for this pre-order (once). */
+    announcedAt: integer("announced_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("entitlements_user_idx").on(t.userId),
+    index("entitlements_preorder_idx")
+      .on(t.announcedAt, t.preorderedReleaseAt)
+      .where(sql`${t.preorderedReleaseAt} IS NOT NULL`),
     index("entitlements_email_idx").on(t.email),
     index("entitlements_order_idx").on(t.orderId),
     check("entitlements_release_check", sql`(${t.albumId} IS NULL) <> (${t.trackId} IS NULL)`),

@@ -1,5 +1,6 @@
 // /api/admin/store/orders: the store's orders for administrators (the admin tree's gate runs first).
-//   GET  /              ?search=&status=&product=&from=&to=&tz=&page=   a page of orders + totals per currency
+//   GET  /              ?search=&status=&product=&ships=&from=&to=&tz=&page=   a page of orders + totals per currency
+//                       (ships=later: only orders with merch that ships from a later day, decision 118; now: the others)
 //   GET  /export.csv    same filters                                     orders.csv, one row per line, streamed
 //   GET  /:id           one order: lines, amounts, address, member, payment, history
 //   POST /:id/ship      { carrier, carrierName?, trackingNumber, trackingUrl? }   once; the buyer is mailed
@@ -64,7 +65,7 @@ function periodOf({ from, to, tz }: OrdersQuery): Period | null {
   return { from: from ? dayStart(from, tz) : 0, to: to ? dayStart(to, tz, 1) : END_OF_TIME };
 }
 
-const filtersOf = (q: OrdersQuery): OrderFilters => ({ search: q.search, status: q.status, product: q.product, period: periodOf(q) });
+const filtersOf = (q: OrdersQuery): OrderFilters => ({ search: q.search, status: q.status, product: q.product, period: periodOf(q), ships: q.ships });
 
 async function detailOf(c: Ctx, id: string): Promise<OrderDetail> {
   const [order, disputes] = await Promise.all([findOrderDetail(c.var.db, id), disputesOf(c.var.db, storeOrders.name, id)]);

@@ -13,6 +13,7 @@
 //   DELETE /products/:id/variants/:variantId      an unsold variant
 //   POST   /products/:id/variants/:variantId/stock { delta } more or fewer, never below zero
 //   GET    /releases                              the albums and tracks a product may sell or bundle
+//   GET    /preorders                             per album: orders made before its release time, revenue per currency
 //   GET    /promo-codes                           the codes, and the perks one may be linked to
 //   POST   /promo-codes                           a new code → 201
 //   PUT    /promo-codes/:code                     its terms
@@ -20,6 +21,7 @@
 // Every write is audited in its batch. Unknown ids answer 404 with the area's code; a rule that needs
 // the catalog (the album or track exists) answers 400 at its field.
 import { checkMinTierChoice } from "../../services/tier-gate-check";
+import { listPreorderFigures } from "../../db/admin-store-preorders";
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
@@ -74,6 +76,7 @@ import {
   type DeletedResponse,
   type ProductValues,
   type StoreReleasesResponse,
+  type PreorderFiguresResponse,
 } from "#contracts/admin-store.ts";
 import type { ValidationCode } from "#contracts/validation-codes.ts";
 
@@ -260,4 +263,5 @@ const promoRoutes = new Hono<HonoEnv>()
 export const adminStoreRoutes = new Hono<HonoEnv>()
   .route("/products", productRoutes)
   .get("/releases", async (c) => c.json<StoreReleasesResponse>(await listStoreReleases(c.var.db)))
+  .get("/preorders", async (c) => c.json<PreorderFiguresResponse>({ releases: await listPreorderFigures(c.var.db) }))
   .route("/promo-codes", promoRoutes);

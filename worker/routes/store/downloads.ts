@@ -7,7 +7,9 @@
 //   STORE_LIMITS.downloadsPerDay files' worth served today (UTC) for the entitlement: 429
 //   download_limit_reached; too many requests from one address: 429 rate_limited; a file of the
 //   release not in R2 (the local demo media still being written after a fresh start, or a file
-//   lost): 503 download_preparing with Retry-After, and the admin is told once per file.
+//   lost): 503 download_preparing with Retry-After, and the admin is told once per file. Before
+//   the release's public time (a pre-order, decision 118) the zip holds only its teaser tracks;
+//   with none: 403 not_released_yet.
 // A browser that opened such a link (a navigation) is sent to its collection instead, where the
 // reason is shown in its language and a fresh link is one click away.
 //
@@ -62,6 +64,7 @@ export const storeDownloadRoutes = new Hono<HonoEnv>().get("/downloads/:token", 
   if (!(await releaseFormats(db, release)).includes(grant.format)) return refuse(c, routeError("download_not_found"));
   const planned = await planReleaseDownload(c.env, db, entitlement, grant.format);
   if (!planned) return refuse(c, routeError("download_not_found"));
+  if (planned === "not_released") return refuse(c, routeError("not_released_yet"));
   if ("missing" in planned) {
     console.warn("download: a file of the release is not in R2 yet", entitlement.id, planned.missing);
     c.executionCtx.waitUntil(reportMissingMedia(c.env, db, planned.missing, grant.format));

@@ -1,7 +1,8 @@
 // The store in the Worker (decision 054): a product's page carries its schema.org Product with an
 // Offer per currency and availability, the sitemap lists every product on sale to everyone with
 // its pictures, its orders (store lines, tickets, gift VIP) are a kind of purchase the payments core
-// applies, and every five minutes local test checkouts past their expiry give their stock back.
+// applies, and every five minutes local test checkouts past their expiry give their stock back and
+// pre-orders whose release is out are announced once (decision 118).
 import { listPublicProducts } from "../../db/store";
 import { productPageHead } from "../store-page-head";
 import { expireStaleStoreCheckouts } from "../store/scheduled";
@@ -18,5 +19,13 @@ export const store = {
       loc: `/store/${encodeURIComponent(product.slug)}`,
       images: product.images.map((image) => image.url),
     })),
-  cron: [{ cron: FIVE_MINUTE_CRON, name: "store: checkout sweep", run: ({ env, scheduledTime }) => expireStaleStoreCheckouts(env, scheduledTime) }],
+  cron: [
+    { cron: FIVE_MINUTE_CRON, name: "store: checkout sweep", run: ({ env, scheduledTime }) => expireStaleStoreCheckouts(env, scheduledTime) },
+    // Loaded on first use: the mail and notification code stay off the Worker's start-up path.
+    {
+      cron: FIVE_MINUTE_CRON,
+      name: "store: pre-orders out",
+      run: async ({ env, scheduledTime }) => (await import("../store/preorder-unlock")).unlockDuePreorders(env, scheduledTime),
+    },
+  ],
 } satisfies WorkerArea;

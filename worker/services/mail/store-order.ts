@@ -6,7 +6,7 @@ import type { OrderTax } from "#contracts/tax-model.ts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { redeemPath } from "#contracts/store-gift-model.ts";
 import { escapeHtml } from "../../lib/page-head";
-import { mailAmount, mailDateTime, mailNumber } from "./format";
+import { mailAmount, mailDate, mailDateTime, mailNumber } from "./format";
 import { adminNotice } from "./templates";
 import { mailLayout } from "./layout";
 import type { MailMessage } from "./types";
@@ -32,6 +32,7 @@ const en = {
   buyerTaxId: "Your tax ID",
   shipsTo: "Ships to",
   shipsNext: "We will e-mail you the tracking number when it ships.",
+  shipsFrom: (day: string) => `ships from ${day}`,
   downloadsHeading: "Your downloads",
   downloadsValidity: (days: string) => `These links work for ${days} days. Your collection always has fresh ones.`,
   giftHeading: "Your gift codes",
@@ -71,6 +72,7 @@ const ptBR: typeof en = {
   buyerTaxId: "Seu número fiscal",
   shipsTo: "Entrega em",
   shipsNext: "Enviaremos o código de rastreio por e-mail quando o pedido for despachado.",
+  shipsFrom: (day) => `enviado a partir de ${day}`,
   downloadsHeading: "Seus downloads",
   downloadsValidity: (days) => `Estes links valem por ${days} dias. Sua coleção sempre tem links novos.`,
   giftHeading: "Seus códigos para presentear",
@@ -95,7 +97,8 @@ const tierIn = (locale: Locale, tier: { en: string; ptBR: string }) => (locale =
 
 export const STORE_ORDER_TEXTS: Record<Locale, typeof en> = { en, "pt-BR": ptBR };
 
-export type ReceiptLine = { title: string; variantLabel: string | null; quantity: number; totalCents: number; vipPrice?: boolean };
+/** `shipsFrom`: merch sold before it exists ships from this day (decision 118). */
+export type ReceiptLine = { title: string; variantLabel: string | null; quantity: number; totalCents: number; vipPrice?: boolean; shipsFrom?: Date | null };
 export type ReceiptDownload = { title: string; links: { format: string; url: string }[] };
 
 export type ReceiptFacts = {
@@ -139,7 +142,7 @@ export function orderReceiptMail({ to, brandName, locale, order }: { to: string;
   const money = (cents: number) => mailAmount(locale, cents, order.currency);
   const number = String(order.number);
   const lineText = (l: ReceiptLine) =>
-    `${mailNumber(locale, l.quantity)} × ${l.title}${l.variantLabel ? ` (${l.variantLabel})` : ""}${l.vipPrice ? ` [${order.priceTier ? t.tierPrice(order.priceTier) : t.vipPrice}]` : ""}: ${money(l.totalCents)}`;
+    `${mailNumber(locale, l.quantity)} × ${l.title}${l.variantLabel ? ` (${l.variantLabel})` : ""}${l.vipPrice ? ` [${order.priceTier ? t.tierPrice(order.priceTier) : t.vipPrice}]` : ""}: ${money(l.totalCents)}${l.shipsFrom ? ` (${t.shipsFrom(mailDate(locale, l.shipsFrom))})` : ""}`;
   const amounts: [string, string][] = [[t.subtotal, money(order.subtotalCents)]];
   if (order.discountCents > 0) amounts.push([t.discount(order.promoCode ?? ""), `-${money(order.discountCents)}`]);
   if (order.shippingCents !== null) amounts.push([t.shipping, order.shippingCents === 0 ? t.freeShipping : money(order.shippingCents)]);

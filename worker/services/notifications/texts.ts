@@ -90,6 +90,8 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
       return { title: "Your gift was redeemed", body: `${who} redeemed your gift of ${params.tierEn ?? "VIP"} on ${date("en", params.at)}.` };
     case "order_shipped":
       return { title: "Your order has shipped", body: `Order ${params.title ?? ""} is on its way.` };
+    case "preorder_out":
+      return { title: "It's out", body: `${params.title ?? ""} is out: all of it is in your collection now.` };
     case "notify_release":
       return { title: "Out now", body: `${params.title ?? ""} is out: you asked us to tell you.` };
     case "notify_on_sale":
@@ -165,6 +167,8 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
       return { title: "Seu presente foi resgatado", body: `${who} resgatou seu presente de ${params.tierPtBR ?? "VIP"} em ${date("pt-BR", params.at)}.` };
     case "order_shipped":
       return { title: "Seu pedido foi enviado", body: `O pedido ${params.title ?? ""} está a caminho.` };
+    case "preorder_out":
+      return { title: "Já saiu", body: `${params.title ?? ""} já saiu: tudo já está na sua coleção.` };
     case "notify_release":
       return { title: "Já saiu", body: `${params.title ?? ""} já saiu: você pediu para ser avisado.` };
     case "notify_on_sale":

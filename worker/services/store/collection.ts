@@ -60,6 +60,7 @@ export async function readCollection(env: AppEnv, db: DB, userId: string, now = 
       orderNumber: r.orderNumber,
       links: await linksOf(env, db, userId, r, now),
       tracks: r.tracks,
+      preorder: r.preorder,
     })),
   );
   return { releases, orders, giftCodes };

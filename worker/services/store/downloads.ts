@@ -40,9 +40,16 @@ export const d1Checksums = (db: DB): ChecksumStore => ({
 type ReleaseOf = Pick<DownloadEntitlement, "albumId" | "trackId" | "locale" | "orderNumber"> & { userId?: string | null };
 
 /** The zip's files for a release in one format, and its name; null when the release cannot be zipped in it. */
-async function filesFor(env: AppEnv, db: DB, entitlement: ReleaseOf, format: DownloadFormat): Promise<{ files: ZipFile[]; name: string; year: number } | null> {
+async function filesFor(
+  env: AppEnv,
+  db: DB,
+  entitlement: ReleaseOf,
+  format: DownloadFormat,
+): Promise<{ files: ZipFile[]; name: string; year: number } | "not_released" | null> {
   const [release, settings, vipReader] = await Promise.all([releaseFiles(db, entitlement, format), readSettings(db), readsVipLyrics(db, entitlement.userId)]);
   if (!release) return null;
+  // A pre-order with no teaser (or a bought track not out yet): nothing downloads before the day.
+  if (release.tracks.length === 0 && release.waiting > 0) return "not_released";
   const config = readConfig(env);
   const artist = artistNameOf(settings, config);
   const { access, tracks: details } = await readZipDetails(
@@ -66,16 +73,17 @@ async function filesFor(env: AppEnv, db: DB, entitlement: ReleaseOf, format: Dow
 /**
  * The zip a download serves, planned from R2's heads (CRCs still to fill); `missing`: the key of a
  * file of the release that is not in R2 (yet: the local demo media is still being written after a
- * fresh start; or lost); null when the release cannot be zipped in that format at all.
+ * fresh start; or lost); "not_released": none of its tracks is out yet (a pre-order without a
+ * teaser, decision 118); null when the release cannot be zipped in that format at all.
  */
 export async function planReleaseDownload(
   env: AppEnv,
   db: DB,
   entitlement: ReleaseOf,
   format: DownloadFormat,
-): Promise<{ zip: ReleaseZip; fileName: string } | { missing: string } | null> {
+): Promise<{ zip: ReleaseZip; fileName: string } | { missing: string } | "not_released" | null> {
   const found = await filesFor(env, db, entitlement, format);
-  if (!found) return null;
+  if (!found || found === "not_released") return found;
   const zip = await planZip(r2Source(env.MEDIA), found.files, releaseTime(found.year));
   if (zip) return { zip, fileName: found.name };
   // Only on this rare path: which file it was, to tell the admin.
@@ -89,7 +97,7 @@ export async function planReleaseDownload(
  */
 export async function releaseZipBytes(env: AppEnv, db: DB, entitlement: ReleaseOf, format: DownloadFormat): Promise<number | null> {
   const found = await filesFor(env, db, entitlement, format);
-  if (!found) return null;
+  if (!found || found === "not_released") return null;
   const keys = found.files.flatMap((f) => ("key" in f ? [f.key] : []));
   const sizes = await findStoredSizes(db, keys);
   await Promise.all(

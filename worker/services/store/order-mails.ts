@@ -105,6 +105,7 @@ export async function sendOrderMails(env: AppEnv, db: DB, orderId: string, now =
             quantity: l.quantity,
             totalCents: l.totalCents,
             vipPrice: vipLines.has(l.lineNo),
+            shipsFrom: l.kind === "merch" ? l.shipsFrom : null,
           })),
           ...ticketHolds.map((h) => ({ title: ticketLineName(h, locale), variantLabel: null, quantity: h.quantity, totalCents: h.totalCents })),
         ],

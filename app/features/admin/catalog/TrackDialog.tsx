@@ -27,6 +27,7 @@ type TrackFields = {
   durationSeconds?: number;
   previewEnabled?: boolean;
   previewStartSeconds?: number;
+  teaser?: boolean;
   releaseAt?: string | null;
   earlyAccessAt?: string | null;
 };
@@ -38,6 +39,7 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
   const [duration, setDuration] = useState(track ? String(track.durationSeconds) : "");
   const [previewEnabled, setPreviewEnabled] = useState(track?.preview.enabled ?? true);
   const [previewStart, setPreviewStart] = useState(String(track?.preview.startSeconds ?? 0));
+  const [teaser, setTeaser] = useState(track?.teaser ?? false);
   const release = useReleaseTimes(track);
   const errors = useFormErrors(["title", "number", "durationSeconds", "previewStartSeconds", "earlyAccessAt", "earlyMinTierId"] as const);
   const save = useCatalogWrite("albums", (fields: TrackFields) =>
@@ -88,6 +90,7 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
     if (current) {
       fields.previewEnabled = previewEnabled;
       fields.previewStartSeconds = previewStartValue!;
+      fields.teaser = teaser;
     }
     const changed: Partial<TrackFields> = current
       ? Object.fromEntries(Object.entries(fields).filter(([k, v]) => current[k as keyof TrackFields] !== v))
@@ -153,6 +156,10 @@ export function TrackDialog({ albumId, track, onClose }: { albumId: string; trac
             hint={intl.formatMessage(m.previewStartHint)}
             error={errors.fieldErrors.previewStartSeconds}
           />
+          <label className="catalog-choice">
+            <input type="checkbox" checked={teaser} onChange={(event) => setTeaser(event.target.checked)} />
+            {intl.formatMessage(m.teaser)}
+          </label>
         </fieldset>
       )}
       {track && <ReleaseFields times={release} error={errors.fieldErrors.earlyAccessAt} tierError={errors.fieldErrors.earlyMinTierId} />}

@@ -53,6 +53,7 @@ export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialo
                   <td>{track.number}</td>
                   <th scope="row">
                     {track.title}
+                    {track.teaser && <span className="badge catalog-teaser"> {intl.formatMessage(m.teaserBadge)}</span>}
                     {track.notifyWaiting > 0 && (
                       <span className="muted catalog-notify-waiting"> · {intl.formatMessage(m.notifyWaiting, { count: track.notifyWaiting })}</span>
                     )}

@@ -39,6 +39,8 @@ const plainMessages = defineMessages({
   fieldDurationHint: { id: "adminCatalog.field.durationHint", defaultMessage: "Filled in from the audio file when the file says how long it is." },
   previewLegend: { id: "adminCatalog.preview.legend", defaultMessage: "Preview" },
   previewEnabled: { id: "adminCatalog.preview.enabled", defaultMessage: "Visitors and free members can play a 30-second preview" },
+  teaser: { id: "adminCatalog.teaser", defaultMessage: "Teaser: who pre-orders the album downloads it at once, before the release time" },
+  teaserBadge: { id: "adminCatalog.teaser.badge", defaultMessage: "Teaser" },
   previewStart: { id: "adminCatalog.preview.start", defaultMessage: "Preview starts at (seconds)" },
   previewStartHint: {
     id: "adminCatalog.preview.startHint",

@@ -1,4 +1,5 @@
-// The list's filters: the search box (order number, e-mail, name), the status, the product and a
+// The list's filters: the search box (order number, e-mail, name), the status, the product, whether
+// it ships at once or from a later day (decision 118) and a
 // period of days (in the admin's own time zone). The search is typed into `search` and reaches
 // the filters a moment after typing stops.
 import { useId } from "react";
@@ -18,7 +19,7 @@ type Props = {
 
 export function OrderFilters({ search, onSearch, filters, onChange, products }: Props) {
   const intl = useIntl();
-  const ids = { search: useId(), status: useId(), product: useId(), from: useId(), to: useId() };
+  const ids = { search: useId(), status: useId(), product: useId(), ships: useId(), from: useId(), to: useId() };
   return (
     <form className="admin-filters" role="search" aria-label={intl.formatMessage(m.filters)} onSubmit={(event) => event.preventDefault()}>
       <div className="field orders-search">
@@ -52,6 +53,14 @@ export function OrderFilters({ search, onSearch, filters, onChange, products }: 
               {product.title}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.ships}>{intl.formatMessage(m.shipsLabel)}</label>
+        <select id={ids.ships} value={filters.ships} onChange={(event) => onChange({ ...filters, ships: event.target.value as Filters["ships"] })}>
+          <option value="all">{intl.formatMessage(m.shipsAll)}</option>
+          <option value="now">{intl.formatMessage(m.shipsNow)}</option>
+          <option value="later">{intl.formatMessage(m.shipsLater)}</option>
         </select>
       </div>
       <div className="field">

@@ -50,6 +50,11 @@ export function OrdersTable({ orders }: { orders: OrderListItem[] }) {
                 {order.physical && !order.shippedAt && order.status !== "refunded" && (
                   <span className="badge orders-to-ship">{intl.formatMessage(m.toShip)}</span>
                 )}
+                {order.shipsFrom && !order.shippedAt && (
+                  <span className="badge orders-ships-later">
+                    {intl.formatMessage(m.shipsFrom, { date: intl.formatDate(order.shipsFrom, { dateStyle: "medium", timeZone: "UTC" }) })}
+                  </span>
+                )}
               </td>
               <td className="orders-num">
                 {formatCents(intl, order.totalCents, order.currency)}

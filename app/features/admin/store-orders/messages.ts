@@ -34,6 +34,10 @@ const plain = defineMessages({
   previous: { id: "adminOrders.previous", defaultMessage: "Previous" },
   next: { id: "adminOrders.next", defaultMessage: "Next" },
   toShip: { id: "adminOrders.toShip", defaultMessage: "To ship" },
+  shipsLabel: { id: "adminOrders.ships", defaultMessage: "Shipping" },
+  shipsAll: { id: "adminOrders.ships.all", defaultMessage: "Any" },
+  shipsNow: { id: "adminOrders.ships.now", defaultMessage: "Ships at once" },
+  shipsLater: { id: "adminOrders.ships.later", defaultMessage: "Ships from a later day" },
   back: { id: "adminOrders.back", defaultMessage: "All orders" },
   detailLoading: { id: "adminOrders.detail.loading", defaultMessage: "Loading the order..." },
   detailFailed: { id: "adminOrders.detail.failed", defaultMessage: "Failed to load the order" },
@@ -122,6 +126,7 @@ const plain = defineMessages({
 
 export const ordersMessages = {
   ...plain,
+  shipsFrom: defineMessage<{ date: string }>({ id: "adminOrders.shipsFrom", defaultMessage: "Ships from {date}" }),
   count: defineMessage<{ count: number }>({ id: "adminOrders.count", defaultMessage: "{count, plural, one {# order} other {# orders}}" }),
   refundedOf: defineMessage<{ amount: string }>({ id: "adminOrders.total.refunded", defaultMessage: "{amount} refunded" }),
   pageOf: defineMessage<{ page: string; pages: string }>({ id: "adminOrders.pageOf", defaultMessage: "Page {page} of {pages}" }),

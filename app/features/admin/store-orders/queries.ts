@@ -7,8 +7,9 @@ import { STORE_ORDERS_API, type OrderFilterStatus } from "#contracts/admin-store
 import type { OrderDetailResponse, OrdersListResponse, RefundBody, RefundResponse, ShipBody, ShipResponse } from "#contracts/admin-store-orders.ts";
 import { adminKeys, adminTimeZone } from "../queries";
 
-export type OrderFilters = { search: string; status: OrderFilterStatus | "all"; product: string; from: string; to: string };
-export const DEFAULT_FILTERS: OrderFilters = { search: "", status: "all", product: "", from: "", to: "" };
+/** `ships`: "later" keeps the orders with merch that ships from a later day (decision 118), "now" the others. */
+export type OrderFilters = { search: string; status: OrderFilterStatus | "all"; product: string; ships: "all" | "now" | "later"; from: string; to: string };
+export const DEFAULT_FILTERS: OrderFilters = { search: "", status: "all", product: "", ships: "all", from: "", to: "" };
 
 export const orderKeys = {
   all: [...adminKeys.all, "store-orders"] as const,
@@ -18,8 +19,8 @@ export const orderKeys = {
 
 /** The filters as the API's query string; the zone makes the period's days the admin's own. */
 export function filterParams(filters: OrderFilters, tz: string = adminTimeZone()): URLSearchParams {
-  const { search, status, product, from, to } = filters;
-  return new URLSearchParams({ search: search.trim(), status, product, from, to, tz });
+  const { search, status, product, ships, from, to } = filters;
+  return new URLSearchParams({ search: search.trim(), status, product, ships, from, to, tz });
 }
 
 export const ordersQueryOptions = (filters: OrderFilters, page = 1, tz: string = adminTimeZone()) =>

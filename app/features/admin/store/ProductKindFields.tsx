@@ -83,6 +83,14 @@ export function ProductKindFields({ draft, set, errors }: Props) {
             options={[{ value: "", label: intl.formatMessage(m.noBundle) }, ...albums.slice(1)]}
             error={errors.bundledAlbumId}
           />
+          <TextField
+            label={intl.formatMessage(m.fieldShipsFrom)}
+            type="date"
+            value={draft.shipsFrom}
+            onChange={(v) => set("shipsFrom", v)}
+            hint={intl.formatMessage(m.fieldShipsFromHint)}
+            error={errors.shipsFrom}
+          />
         </>
       )}
       {draft.kind === "gift_vip" && (

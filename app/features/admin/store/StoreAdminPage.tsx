@@ -1,4 +1,4 @@
-// /admin/store: two tabs, Products and Promotion codes. Products: Add product, filters by kind and
+// /admin/store: three tabs, Products, Promotion codes and Pre-orders (decision 118). Products: Add product, filters by kind and
 // state, a status line saying what was just done, and the table (or its loading, failed and empty
 // states); each row opens a dialog: edit, pictures, sizes and stock (merch), delete (unsold only).
 import { useState } from "react";
@@ -13,12 +13,13 @@ import { SelectField } from "../components/form/fields";
 import { ProductDialog, type ProductDialogState } from "./ProductDialog";
 import { ProductTable } from "./ProductTable";
 import { PromoCodesPanel } from "./PromoCodesPanel";
+import { PreordersPanel } from "./PreordersPanel";
 import { KIND_LABELS, STATE_LABELS, storeAdminMessages as m } from "./messages";
 import { adminProductsQueryOptions } from "./queries";
 import "./store-admin.css";
 import { ActionOutcome } from "../components/ActionOutcome";
 
-const TABS = ["products", "promos"] as const;
+const TABS = ["products", "promos", "preorders"] as const;
 
 export function StoreAdminPage() {
   const intl = useIntl();
@@ -28,12 +29,12 @@ export function StoreAdminPage() {
       <TabList
         tabs={tabs}
         label={intl.formatMessage(m.tabsLabel)}
-        labels={{ products: intl.formatMessage(m.tabProducts), promos: intl.formatMessage(m.tabPromos) }}
+        labels={{ products: intl.formatMessage(m.tabProducts), promos: intl.formatMessage(m.tabPromos), preorders: intl.formatMessage(m.preordersTitle) }}
         className="admin-store-tabs"
         tabClassName="admin-store-tab"
       />
       <TabPanel tabs={tabs} className="admin-store-panel">
-        {tabs.selected === "products" ? <ProductsPanel /> : <PromoCodesPanel />}
+        {tabs.selected === "products" ? <ProductsPanel /> : tabs.selected === "promos" ? <PromoCodesPanel /> : <PreordersPanel />}
       </TabPanel>
     </div>
   );

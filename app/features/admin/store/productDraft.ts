@@ -28,6 +28,8 @@ export type ProductDraft = {
   trackId: string;
   bundledAlbumId: string;
   weightClass: WeightClass | "";
+  /** Merch sold before it exists: the day it ships from (YYYY-MM-DD), "" for at once. */
+  shipsFrom: string;
   giftMonths: string;
   /** The tier a gift gives: "" for VIP. */
   giftTierId: string;
@@ -57,6 +59,7 @@ export const PRODUCT_FIELDS = [
   "trackId",
   "bundledAlbumId",
   "weightClass",
+  "shipsFrom",
   "giftMonths",
   "giftTierId",
   "perOrderLimit",
@@ -97,6 +100,7 @@ export function draftOf(product?: AdminProduct): ProductDraft {
     trackId: text(product?.trackId),
     bundledAlbumId: text(product?.bundledAlbumId),
     weightClass: product?.weightClass ?? (product ? "" : "standard"),
+    shipsFrom: text(product?.shipsFrom),
     giftMonths: whole(product?.giftMonths),
     giftTierId: product?.giftTierId ?? "",
     perOrderLimit: whole(product?.perOrderLimit ?? 10),
@@ -126,6 +130,7 @@ export function inputOf(d: ProductDraft): ProductInput {
     trackId: d.kind === "digital" && d.release === "track" ? d.trackId || null : null,
     bundledAlbumId: d.kind === "merch" ? d.bundledAlbumId || null : null,
     weightClass: d.kind === "merch" ? d.weightClass || null : null,
+    shipsFrom: d.kind === "merch" ? d.shipsFrom || null : null,
     giftMonths: (d.kind === "gift_vip" ? wholeOf(d.giftMonths) : null) as ProductInput["giftMonths"],
     giftTierId: d.kind === "gift_vip" && d.giftTierId ? d.giftTierId : null,
     perOrderLimit: (wholeOf(d.perOrderLimit) ?? "") as number,

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { ADMIN_STORE_API } from "#contracts/admin-store-limits.ts";
-import type { AdminProductsResponse, AdminPromoCodesResponse, StoreReleasesResponse } from "#contracts/admin-store.ts";
+import type { AdminProductsResponse, AdminPromoCodesResponse, PreorderFiguresResponse, StoreReleasesResponse } from "#contracts/admin-store.ts";
 import { adminKeys } from "../queries";
 
 const PRODUCTS = `${ADMIN_STORE_API}/products`;
@@ -14,7 +14,16 @@ export const storeAdminKeys = {
   products: [...adminKeys.all, "store", "products"] as const,
   releases: [...adminKeys.all, "store", "releases"] as const,
   promoCodes: [...adminKeys.all, "store", "promo-codes"] as const,
+  preorders: [...adminKeys.all, "store", "preorders"] as const,
 };
+
+/** Pre-order counts and revenue per album (decision 118). */
+export const preorderFiguresQueryOptions = () =>
+  queryOptions({
+    queryKey: storeAdminKeys.preorders,
+    queryFn: ({ signal }) => api<PreorderFiguresResponse>(`${ADMIN_STORE_API}/preorders`, { signal }),
+    staleTime: 10_000,
+  });
 
 export const adminProductsQueryOptions = () =>
   queryOptions({

@@ -41,7 +41,7 @@ type TextFieldProps = {
   onChange: (value: string) => void;
   hint?: ReactNode;
   error?: ErrorText | null;
-  type?: "text" | "number" | "url" | "datetime-local";
+  type?: "text" | "number" | "url" | "date" | "datetime-local";
   multiline?: boolean;
   required?: boolean;
   maxLength?: number;
