@@ -58,7 +58,7 @@ const PAGES = [
   },
   {
     path: "/accessibility",
-    updated: "Última revisão: 27 de novembro de 2026",
+    updated: "Última revisão: 28 de novembro de 2026",
     footerLink: "footer.accessibility",
     title: "Declaração de Acessibilidade",
     sections: [

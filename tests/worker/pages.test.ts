@@ -68,11 +68,11 @@ const PAGES: PageCase[] = [
     path: "/accessibility",
     headline: "meta.accessibility.title",
     messages: ["contact.form.heading", "contact.submit"],
-    literals: ["We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA", "Known Limitations", "Last reviewed: November 27, 2026"],
+    literals: ["We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA", "Known Limitations", "Last reviewed: November 28, 2026"],
     literalsPtBr: [
       "atender às Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2 no nível AA",
       "Limitações conhecidas",
-      "Última revisão: 27 de novembro de 2026",
+      "Última revisão: 28 de novembro de 2026",
     ],
   },
   {
