@@ -18,7 +18,7 @@ const CASES = {
     standard: "We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA",
     status: "The site is partially conformant with WCAG 2.2 level AA",
     reviewed: "Last reviewed: November 28, 2026",
-    gap: "Captions on videos: TV videos show captions when they have them, but a new video cannot yet be given captions from the back office",
+    gap: "Captions on videos: TV videos show captions when they have them, but a new TV video cannot yet be given captions from the back office",
     contact: "tell us with the form below: it goes to the site's administrators, marked as an accessibility report.",
     form: "Send Us a Message",
     footer: "Accessibility",
@@ -29,7 +29,7 @@ const CASES = {
     standard: "Nosso objetivo é atender às Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2 no nível AA",
     status: "O site está parcialmente em conformidade com as WCAG 2.2 nível AA",
     reviewed: "Última revisão: 28 de novembro de 2026",
-    gap: "Legendas nos vídeos: os vídeos da TV mostram legendas quando as têm, mas ainda não é possível adicionar legendas a um vídeo novo pelo painel administrativo",
+    gap: "Legendas nos vídeos: os vídeos da TV mostram legendas quando as têm, mas ainda não é possível adicionar legendas a um vídeo novo da TV pelo painel administrativo",
     contact: "conte para nós pelo formulário abaixo: ele chega aos administradores do site, marcado como um relato de acessibilidade.",
     form: "Envie uma mensagem",
     footer: "Acessibilidade",
@@ -48,7 +48,7 @@ describe.each(["en", "pt-BR"] as const)("/accessibility in %s", (locale) => {
     const text = textOf(root);
     expect(textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? "")).toBe(want.h1);
     for (const part of [want.standard, want.status, want.reviewed, want.gap, want.contact]) expect(text).toContain(part);
-    expect(root).toContain('<time dateTime="2026-11-27">');
+    expect(root).toContain('<time dateTime="2026-11-28">');
     // The contact: the support address and the form, in the page's HTML before any script runs.
     expect(root).toContain(`href="mailto:${SUPPORT_EMAIL}"`);
     expect(root).toMatch(/<form[^>]*aria-labelledby="contact-form-heading"/);
