@@ -272,9 +272,9 @@ describe("FeedHub.publish: coalesced delivery", () => {
       expect(await Promise.all(results)).toEqual(results.map(() => true));
     });
     await expect.poll(() => eventsAbout(socket.messages, [gone, kept])).toHaveLength(3);
-    expect(eventFramesAbout(socket.messages, [gone, kept])).toEqual([
-      { type: "events", events: [liked(kept, 4), deleted(gone), commented(kept, 2)], sentAt: expect.any(Number) },
-    ]);
+    // One frame carries them; an event another test of the file published late may share it.
+    const frames = eventFramesAbout(socket.messages, [gone, kept]);
+    expect(frames.map((frame) => frame.events.filter((e) => [gone, kept].includes(e.postId)))).toEqual([[liked(kept, 4), deleted(gone), commented(kept, 2)]]);
     socket.ws.close(1000, "done");
   });
 });
