@@ -22,6 +22,9 @@ import {
   type ImportState,
 } from "../../worker/contracts/admin-catalog-import";
 import { AUDIO_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
+import { createDb } from "../../worker/db/client";
+import { findImportFile } from "../../worker/db/catalog-imports";
+import { completeImportFile } from "../../worker/services/media/catalog-import";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
@@ -329,6 +332,21 @@ describe("uploading the files", () => {
     expect(await digest(new Uint8Array(await (await MEDIA.get(track.audio_key!))!.arrayBuffer()))).toBe(await digest(big));
     await expectCode(await putPart(state.id, id, 1, partOf(big, 1)), 409, "import_file_closed");
   }, BIG_FILE_TIMEOUT);
+
+  it("completes once when two completes race: the one that read the slot before the other finished it writes nothing", async () => {
+    const state = await created(oneTrack("Race"));
+    const id = state.files[0]!.id;
+    expect((await putPart(state.id, id, 1, MP3)).status).toBe(200);
+    // What a concurrent request read before this one finished the slot.
+    const seenBefore = (await findImportFile(createDb(D1), state.id, id))!;
+    expect(seenBefore.state).toBe("uploading");
+    expect((await complete(state.id, id)).status).toBe(200);
+    const key = (await trackRow("race-race-song"))!.audio_key;
+    await completeImportFile({ db: createDb(D1), bucket: MEDIA, actor: { id: admin.id, email: admin.email } }, seenBefore);
+    expect(await auditRows("track.audio", "race-race-song")).toBe(1);
+    expect((await trackRow("race-race-song"))!.audio_key).toBe(key);
+    expect(await MEDIA.head(key!)).not.toBeNull();
+  });
 
   it("refuses parts out of place: past the end or too long 413, too short 400, a later part before the first 409", async () => {
     const big = padded(flac({ seconds: 60 }), IMPORT_PART_BYTES + 1000);
