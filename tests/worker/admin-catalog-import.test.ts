@@ -288,6 +288,9 @@ describe("a plan", () => {
     await expectCode(await create(oneTrack("Huge", { audio: { name: "a.mp3", format: "mp3", size: AUDIO_MAX_BYTES + 1 } })), 400, "import_file_too_large");
     await expectCode(await create(oneTrack("Wrong", { audio: file("a.flac", "flac", FLAC) })), 400, "invalid_input");
     await expectCode(await create(oneTrack("Bad isrc", { isrc: "nope" })), 400, "isrc_invalid");
+    const unsynced = await create(oneTrack("Unsynced", { lyrics: [{ locale: "en", synced: true, body: "no time on this line" }] }));
+    expect(unsynced.status).toBe(400);
+    expect(await errorOf(unsynced)).toMatchObject({ code: "lyrics_not_synced", field: "releases.0.tracks.0.lyrics.0.body" });
     await expectCode(await create({ releases: [] }), 400, "invalid_input");
     expect({ audit: await auditCount(), ...(await counts()) }).toEqual(before);
   });
