@@ -15,7 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { positiveInt, printTable } from "./lib/measure.mjs";
 import { ROOT } from "./lib/wrangler.mjs";
-import { freshMeasureState, startWorker } from "./lib/measure-worker.mjs";
+import { freshMeasureState, frozenWorkerConfig, startWorker } from "./lib/measure-worker.mjs";
 import { residentMemory, workerdPids } from "./lib/process-memory.mjs";
 
 const { values } = parseArgs({
@@ -81,7 +81,7 @@ async function main() {
   const { persistTo, workDir, adminCookie: cookie } = await freshMeasureState("measure-import");
   let worker = null;
   try {
-    worker = await startWorker(persistTo, workDir);
+    worker = await startWorker(persistTo, workDir, { config: await frozenWorkerConfig(workDir, "worker/index.ts") });
     const { origin } = worker;
     const pids = workerdPids(worker.pid);
     const small = mp3(60);
