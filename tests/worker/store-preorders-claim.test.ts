@@ -3,7 +3,8 @@
 // counts every call whatever its key, or to the real local outbox with the key made unique per call.
 // Racing runs, a redelivered run and a mail that fails must still give one claim per pre-order:
 // one mail call, and announced_at set once, to the time of the run that sent it. Removing the
-// conditional UPDATE's `announced_at IS NULL` makes these red.
+// conditional UPDATE's `announced_at IS NULL` makes these red. The journeys' test clock, POST
+// /api/dev/preorders/run { now }, runs the same job, on the local machine only.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { unlockDuePreorders } from "../../worker/services/store/preorder-unlock";
@@ -11,7 +12,7 @@ import { createMailService, type MailMessage } from "../../worker/services/mail"
 import { createDb } from "../../worker/db/client";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import type { AppEnv } from "../../worker/env";
-import { createUser } from "./helpers";
+import { call, callLocal, createUser, errorOf } from "./helpers";
 import { D1, grant, seedOrder } from "./download-fixtures";
 
 const appEnv = env as unknown as AppEnv;
@@ -26,7 +27,9 @@ function recorder() {
 /** A member's pre-order of a one-track album out at `release`. */
 async function preorder(release: number) {
   const albumId = `claim-${crypto.randomUUID().slice(0, 8)}`;
-  await D1.prepare("INSERT INTO albums (id, title, year, type, position, release_at) VALUES (?1, ?2, 2027, 'Album', 950, ?3)").bind(albumId, `Claim ${albumId}`, release).run();
+  await D1.prepare("INSERT INTO albums (id, title, year, type, position, release_at) VALUES (?1, ?2, 2027, 'Album', 950, ?3)")
+    .bind(albumId, `Claim ${albumId}`, release)
+    .run();
   await D1.prepare("INSERT INTO tracks (id, album_id, title, number, duration_seconds, audio_key) VALUES (?1, ?2, 'Only', 1, 120, ?3)")
     .bind(`${albumId}-1`, albumId, `audio/${albumId}-1.mp3`)
     .run();
@@ -72,7 +75,11 @@ describe("the pre-order unlock's claim, counted without the keys that dedupe", (
     const p = await preorder(release);
     const outbox = createMailService(appEnv, createDb(appEnv.DB));
     const keyless = { send: (msg: MailMessage) => outbox.send({ ...msg, idempotencyKey: `${msg.idempotencyKey}:${crypto.randomUUID()}` }) };
-    await Promise.all([unlockDuePreorders(appEnv, release, keyless), unlockDuePreorders(appEnv, release, keyless), unlockDuePreorders(appEnv, release + 1, keyless)]);
+    await Promise.all([
+      unlockDuePreorders(appEnv, release, keyless),
+      unlockDuePreorders(appEnv, release, keyless),
+      unlockDuePreorders(appEnv, release + 1, keyless),
+    ]);
     await unlockDuePreorders(appEnv, release + 2, keyless);
     await backgroundWorkSettled();
     const { results } = await D1.prepare("SELECT subject FROM mail_outbox WHERE to_address = ?1").bind(p.email).all<{ subject: string }>();
@@ -94,6 +101,28 @@ describe("the pre-order unlock's claim, counted without the keys that dedupe", (
     const again = recorder();
     await unlockDuePreorders(appEnv, release + 30, again);
     expect(again.to(p.email)).toEqual([]);
+    expect(await notifications(p.id)).toBe(1);
+  });
+});
+
+describe("POST /api/dev/preorders/run (the journeys' test clock)", () => {
+  it("runs the unlock at the time given, on the local machine only; bad input is a 400 that claims nothing", async () => {
+    const release = Date.now() + 43 * DAY;
+    const p = await preorder(release);
+    for (const json of [{}, { now: -1 }, { now: "soon" }, { now: 1.5 }]) {
+      const res = await callLocal("/api/dev/preorders/run", { json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect((await errorOf(res)).code).toBe("invalid_input");
+    }
+    const published = await call("/api/dev/preorders/run", { json: { now: release + 1 } });
+    expect(published.status).toBe(404);
+    const early = await callLocal("/api/dev/preorders/run", { json: { now: release - 1 } });
+    expect(early.status).toBe(200);
+    expect(await announcedAt(p.id)).toBeNull();
+    const res = await callLocal("/api/dev/preorders/run", { json: { now: release + 1 } });
+    expect(res.status).toBe(200);
+    expect((await res.json<{ announced: number }>()).announced).toBeGreaterThanOrEqual(1);
+    expect(await announcedAt(p.id)).toBe(release + 1);
     expect(await notifications(p.id)).toBe(1);
   });
 });
