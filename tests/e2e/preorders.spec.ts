@@ -1,6 +1,6 @@
 // A pre-order as a fan meets it (decision 118), on the local demo's coming album "Neon Horizon"
-// (scripts/lib/demo-preorder.mjs: out three weeks after the seed, tracks 1 and 2 teasers): a new
-// member pre-orders it through the local test checkout; the collection says "Pre-ordered — out
+// (scripts/lib/demo-preorder.mjs: out three weeks after the seed, tracks 1 and 2 teasers, its
+// cassette shipping from that day): a new member pre-orders it through the local test checkout; the collection says "Pre-ordered — out
 // {date}" (and so in Portuguese), the zip holds only the teasers and the other tracks say locked.
 // The test clock (POST /api/dev/preorders/run { now }, local mode only) runs the unlock job just
 // before the release time (nothing) and past it, twice: one "It's out" mail. Downloads follow the
@@ -20,6 +20,8 @@ const TEASERS = TITLES.slice(0, 2);
 /** The zip's name for a track: "01 - Title.mp3". */
 const fileOf = (title: string) => `0${TITLES.indexOf(title) + 1} - ${title}.mp3`;
 
+/** The UTC year, month and day of an instant. */
+const utcDay = (at: number) => [new Date(at).getUTCFullYear(), new Date(at).getUTCMonth(), new Date(at).getUTCDate()] as const;
 const day = (at: number, locale: "en-US" | "pt-BR") => new Date(at).toLocaleDateString(locale, { dateStyle: "long", timeZone: "UTC" });
 
 /** The MP3 names in the zip the collection's MP3 link downloads. */
@@ -53,6 +55,12 @@ test(
     const releaseAt = Date.parse(product.product.release.outAt!);
     expect(releaseAt).toBeGreaterThan(Date.now());
     const fan = await signUp(page);
+
+    await test.step("the album's cassette ships from its release day", async () => {
+      await page.goto(`/store/${ALBUM}-cassette`);
+      await expect(page.getByRole("heading", { level: 1, name: /Neon Horizon on cassette/ })).toBeVisible();
+      await expect(page.getByText(`Ships from ${day(Date.UTC(...utcDay(releaseAt)), "en-US")}`)).toBeVisible();
+    });
 
     await test.step("pre-orders it through the local test checkout at the Worker's price", async () => {
       await page.goto(`/store/${ALBUM}-digital`);
