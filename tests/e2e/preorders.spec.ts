@@ -1,7 +1,8 @@
 // A pre-order as a fan meets it (decision 118), on the local demo's coming album "Neon Horizon"
 // (scripts/lib/demo-preorder.mjs: out three weeks after the seed, tracks 1 and 2 teasers, its
-// cassette shipping from that day): a new member pre-orders it through the local test checkout; the collection says "Pre-ordered — out
-// {date}" (and so in Portuguese), the zip holds only the teasers and the other tracks say locked.
+// cassette shipping from that day): a new member pre-orders it through the local test checkout;
+// the collection says "Pre-ordered — out {date}" (and so in Portuguese), the zip holds only the
+// teasers and the other tracks say locked.
 // The test clock (POST /api/dev/preorders/run { now }, local mode only) runs the unlock job just
 // before the release time (nothing) and past it, twice: one "It's out" mail. Downloads follow the
 // real clock, which a journey cannot move, so the album's release time itself is then moved to a
