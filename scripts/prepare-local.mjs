@@ -14,7 +14,9 @@
 //          views while there are none yet, and the analytics rollups; three demo perks
 //          (scripts/lib/demo-perks.mjs), kept live relative to now; ~90 days of the revenue ledger
 //          (scripts/lib/demo-revenue.mjs), topped up to today; a demo store (products of every
-//          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs); a demo
+//          kind, sizes with stock, the perk's promotion code: scripts/lib/demo-store.mjs); a coming album
+//          sold as a pre-order, with teaser tracks and a cassette that ships on its day, three weeks
+//          after the seed (scripts/lib/demo-preorder.mjs); a demo
 //          event selling tickets here, General and a nearly sold-out VIP area (scripts/lib/demo-tickets.mjs); the
 //          lossless masters of the releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
 //          two live shows, one for ticket holders about to start and a members' one with its
@@ -51,6 +53,7 @@ import { demoAnalyticsSql } from "./lib/demo-analytics.mjs";
 import { demoPerkPictures, demoPerksSql } from "./lib/demo-perks.mjs";
 import { demoRevenueSql } from "./lib/demo-revenue.mjs";
 import { demoStorePictures, demoStoreSql } from "./lib/demo-store.mjs";
+import { demoPreorderPictures, demoPreorderSql } from "./lib/demo-preorder.mjs";
 import { demoTicketsSql } from "./lib/demo-tickets.mjs";
 import { demoTiersSql } from "./lib/demo-tiers.mjs";
 import { demoRoomsSql } from "./lib/demo-rooms.mjs";
@@ -145,6 +148,7 @@ async function seedData(vars, persist, work) {
       [
         ...demoPerksSql(Date.now()),
         ...demoStoreSql(Date.now()),
+        ...demoPreorderSql(Date.now()),
         ...demoTicketsSql(Date.now()),
         ...demoTiersSql(Date.now()),
         ...demoRoomsSql(Date.now()),
@@ -173,7 +177,7 @@ async function seedMedia(stateDir, persist, work) {
     manifest.push({ key: `posts/${demoPostImageFile(post)}`, file });
   }
   // The demo perks' and products' pictures, under the keys their rows name.
-  for (const { key, png } of [...demoPerkPictures(), ...demoStorePictures()]) {
+  for (const { key, png } of [...demoPerkPictures(), ...demoStorePictures(), ...demoPreorderPictures()]) {
     const file = path.join(work, key.replace("/", "-"));
     await writeFile(file, png);
     manifest.push({ key, file });

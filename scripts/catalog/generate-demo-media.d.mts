@@ -13,6 +13,8 @@ export type DemoMediaResult = { files: DemoMediaFile[]; generated: number; cache
 export type DemoMediaJob = { id: string; kind: DemoMediaKind; key: string; file: string; input: Record<string, unknown> };
 export const DEFAULT_OUT_DIR: string;
 export const MAX_VIDEO_BYTES: number;
+/** The built-in catalog and the local demo's coming album: every release the local seed puts in. */
+export const DEMO_MEDIA_CATALOG: CatalogAlbum[];
 export function demoMediaJobs(
   catalog: CatalogAlbum[],
   outDir: string,

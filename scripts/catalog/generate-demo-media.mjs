@@ -27,6 +27,10 @@ import { RADIO_STATIONS, TV_CHANNELS } from "./broadcast.mjs";
 import { CATALOG, findTrack } from "./catalog.mjs";
 import { DEMO_MASTER_RELEASES, demoMasterTracks } from "./demo-masters.mjs";
 import { fnv1a } from "./hash.mjs";
+import { DEMO_PREORDER_ALBUM } from "../lib/demo-preorder.mjs";
+
+/** Every release the local seed puts in: the built-in catalog and the demo's coming album (its pre-order). */
+export const DEMO_MEDIA_CATALOG = [...CATALOG, DEMO_PREORDER_ALBUM];
 
 /**
  * The default cache is the user's, outside the checkout: file names carry the hash of what they
@@ -413,10 +417,20 @@ async function prune(outDir, keep, unusedForMs) {
  * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], live?: boolean, threads?: number, force?: boolean }} [options]
  * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number, rendered: { id: string, kind: string, key: string, bytes: number, ms: number }[] }>}
  */
-export async function generateDemoMedia({ outDir = DEFAULT_OUT_DIR, catalog = CATALOG, stations, channels, site, masters, live, threads, force = false } = {}) {
+export async function generateDemoMedia({
+  outDir = DEFAULT_OUT_DIR,
+  catalog = DEMO_MEDIA_CATALOG,
+  stations,
+  channels,
+  site,
+  masters,
+  live,
+  threads,
+  force = false,
+} = {}) {
   const started = performance.now();
   outDir = path.resolve(outDir);
-  const builtIn = catalog === CATALOG;
+  const builtIn = catalog === DEMO_MEDIA_CATALOG;
   const jobs = await demoMediaJobs(catalog, outDir, {
     stations: stations ?? (builtIn ? RADIO_STATIONS : []),
     channels: channels ?? (builtIn ? TV_CHANNELS : []),

@@ -377,7 +377,7 @@ describe("/admin/store: pre-orders (decision 118)", () => {
     expect(sentJson(callsTo(`PUT ${API}/products/${SHIRT.id}`)[0])).toMatchObject({ kind: "merch", shipsFrom: "2027-03-01" });
   });
 
-  it("the Pre-orders tab shows each album's pre-orders and revenue per currency as the Worker counts them; in Portuguese too", async () => {
+  it("the Pre-orders tab shows each album's pre-orders and, per currency, sold, refunded and net as the Worker counts them; in Portuguese too", async () => {
     const figures = {
       releases: [
         {
@@ -387,8 +387,8 @@ describe("/admin/store: pre-orders (decision 118)", () => {
           out: false,
           orders: 3,
           revenue: [
-            { currency: "brl", cents: 6000 },
-            { currency: "usd", cents: 2200 },
+            { currency: "brl", soldCents: 6000, refundedCents: 0, netCents: 6000 },
+            { currency: "usd", soldCents: 2200, refundedCents: 300, netCents: 1900 },
           ],
         },
       ],
@@ -398,11 +398,21 @@ describe("/admin/store: pre-orders (decision 118)", () => {
     fireEvent.click(await screen.findByRole("tab", { name: "Pre-orders" }));
     const line = await screen.findByRole("row", { name: /Night Drive/ });
     expect(within(line).getByText("3")).toBeTruthy();
-    expect(line.textContent).toMatch(/R\$\s?60\.00 · \$22\.00$/);
+    const cells = within(line)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent?.replace(/\s/g, " "));
+    expect(cells.slice(-3)).toEqual(["R$60.00 · $22.00", "R$0.00 · $3.00", "R$60.00 · $19.00"]);
+    for (const name of ["Sold", "Refunded", "Net"]) expect(screen.getByRole("columnheader", { name })).toBeTruthy();
     cleanup();
     fakeServer({ [`GET ${API}/preorders`]: json(200, { releases: [] }) });
     renderPage("pt-BR");
     fireEvent.click(await screen.findByRole("tab", { name: "Pré-vendas" }));
     expect(await screen.findByText("Nenhum lançamento foi comprado na pré-venda ainda.")).toBeTruthy();
+    cleanup();
+    fakeServer({ [`GET ${API}/preorders`]: json(200, figures) });
+    renderPage("pt-BR");
+    fireEvent.click(await screen.findByRole("tab", { name: "Pré-vendas" }));
+    await screen.findByRole("row", { name: /Night Drive/ });
+    for (const name of ["Vendido", "Reembolsado", "Líquido"]) expect(screen.getByRole("columnheader", { name })).toBeTruthy();
   });
 });

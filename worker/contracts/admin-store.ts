@@ -325,7 +325,8 @@ export type PreorderFigures = {
   /** Its release time has passed (the pre-orders unlocked). */
   out: boolean;
   orders: number;
-  revenue: { currency: Currency; cents: number }[];
+  /** Per currency: what the album's lines sold for, the album's share of those orders' partial refunds, and the difference. */
+  revenue: { currency: Currency; soldCents: number; refundedCents: number; netCents: number }[];
 };
 /** GET /api/admin/store/preorders. */
 export type PreorderFiguresResponse = { releases: PreorderFigures[] };

@@ -1,5 +1,5 @@
 // Local-mode helpers. The mailbox shows what the local mail service "sent", so a person can
-// finish a password reset offline; the reminders' test clock runs the sending pass at a given time. Outside local/test mode on a loopback host they do not exist.
+// finish a password reset offline; the reminders', "Notify me"'s and pre-orders' test clocks run their passes at a given time. Outside local/test mode on a loopback host they do not exist.
 import { Hono } from "hono";
 import { localMachineOnly } from "../middleware/local-only";
 import type { MailboxResponse } from "#contracts/auth.ts";
@@ -48,4 +48,11 @@ export const devRoutes = new Hono<HonoEnv>()
   // The same clock for "Notify me": runs its pass as if the time were `now` (epoch ms).
   .post("/notify-me/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {
     return c.json(await runNotifyPass(c.env, c.var.db, c.req.valid("json").now));
+  })
+  // The same clock for pre-orders (decision 118): runs the five-minute unlock as if the time were
+  // `now` (epoch ms), so a journey passes a release time without moving the release itself. Loaded
+  // on first use, as the job loads it: the mail code stays out of the Worker's start-up.
+  .post("/preorders/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {
+    const { unlockDuePreorders } = await import("../services/store/preorder-unlock");
+    return c.json({ announced: await unlockDuePreorders(c.env, c.req.valid("json").now) });
   });

@@ -13,7 +13,7 @@
 //   DELETE /products/:id/variants/:variantId      an unsold variant
 //   POST   /products/:id/variants/:variantId/stock { delta } more or fewer, never below zero
 //   GET    /releases                              the albums and tracks a product may sell or bundle
-//   GET    /preorders                             per album: orders made before its release time, revenue per currency
+//   GET    /preorders                             per album: orders made before its release time; sold, refunded, net per currency
 //   GET    /promo-codes                           the codes, and the perks one may be linked to
 //   POST   /promo-codes                           a new code → 201
 //   PUT    /promo-codes/:code                     its terms

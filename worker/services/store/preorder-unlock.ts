@@ -10,14 +10,17 @@ import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { DAY_MS } from "../../lib/time";
 import { RECEIPT_LINK_TTL_MS } from "#contracts/store-model.ts";
 import { COLLECTION_PATH } from "./order-shipped";
-import { createMailService } from "../mail";
+import { createMailService, type MailService } from "../mail";
 import { preorderOutMail } from "../mail/store-preorder";
 import { notifyMembers } from "../notifications";
 
 /** At most this many a run: each is a mail; the next run takes the rest. */
 const UNLOCK_BATCH = 50;
 
-async function announce(env: AppEnv, db: DB, due: DuePreorder, now: number): Promise<boolean> {
+/** What sends the mails: the configured service, or a recorder a test gives to count the claims. */
+type Sender = Pick<MailService, "send">;
+
+async function announce(env: AppEnv, db: DB, mailer: Sender, due: DuePreorder, now: number): Promise<boolean> {
   const cfg = readConfig(env);
   const siteUrl = cfg.SITE_URL.replace(/\/$/, "");
   const expiresAt = new Date(now + RECEIPT_LINK_TTL_MS);
@@ -35,7 +38,7 @@ async function announce(env: AppEnv, db: DB, due: DuePreorder, now: number): Pro
     facts: { title: due.title, releasedAt: new Date(due.releasedAt), links, linkValidDays: Math.round(RECEIPT_LINK_TTL_MS / DAY_MS), siteUrl },
   });
   try {
-    await createMailService(env, db).send({ ...mail, idempotencyKey: `preorder-out:${due.id}` });
+    await mailer.send({ ...mail, idempotencyKey: `preorder-out:${due.id}` });
   } catch (err) {
     console.error("store: the pre-order's mail failed, tried again next run", due.id, err);
     await releasePreorderClaim(db, due.id, now);
@@ -49,11 +52,12 @@ async function announce(env: AppEnv, db: DB, due: DuePreorder, now: number): Pro
   return true;
 }
 
-export async function unlockDuePreorders(env: AppEnv, now: number): Promise<number> {
+export async function unlockDuePreorders(env: AppEnv, now: number, mailer?: Sender): Promise<number> {
   const db = createDb(env.DB);
   const due = await claimDuePreorders(db, now, UNLOCK_BATCH);
+  const sender = mailer ?? createMailService(env, db);
   let sent = 0;
-  for (const preorder of due) if (await announce(env, db, preorder, now)) sent += 1;
+  for (const preorder of due) if (await announce(env, db, sender, preorder, now)) sent += 1;
   if (due.length > 0) console.log(`store: ${sent} pre-order(s) announced out`);
   return sent;
 }
