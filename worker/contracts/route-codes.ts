@@ -6,6 +6,7 @@
 // code. A code answered with two statuses lists both, and the route names the one it means.
 import { ACCOUNT_MESSAGES } from "./account-limits";
 import { CATALOG_MESSAGES } from "./admin-catalog-limits";
+import { CATALOG_IMPORT_MESSAGES } from "./admin-catalog-import-limits";
 import { ADMIN_EVENT_MESSAGES } from "./admin-event-limits";
 import { EVENT_CANCEL_MESSAGES } from "./event-cancellation-limits";
 import { TICKET_TYPE_MESSAGES } from "./admin-tickets-limits";
@@ -203,6 +204,11 @@ export const ROUTE_CODES = {
   order_changed: { status: 409, en: CATALOG_MESSAGES.orderChanged },
   number_taken: { status: 409, en: CATALOG_MESSAGES.numberTaken },
   unknown_albums: { status: 400, en: CATALOG_MESSAGES.unknownAlbums },
+  import_not_found: { status: 404, en: CATALOG_IMPORT_MESSAGES.importNotFound },
+  import_file_not_found: { status: 404, en: CATALOG_IMPORT_MESSAGES.fileNotFound },
+  import_file_closed: { status: 409, en: CATALOG_IMPORT_MESSAGES.fileClosed },
+  import_first_part_first: { status: 409, en: CATALOG_IMPORT_MESSAGES.firstPartFirst },
+  import_parts_missing: { status: 409, en: CATALOG_IMPORT_MESSAGES.partsMissing },
   self_demotion: { status: 409, en: USER_ADMIN_MESSAGES.selfDemotion },
   self_ban: { status: 409, en: USER_ADMIN_MESSAGES.selfBan },
   venue_not_found: { status: 404, en: ADMIN_VENUE_MESSAGES.venueNotFound },

@@ -9,6 +9,13 @@ import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-sett
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./admin-store-orders-limits";
 import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
+import {
+  CATALOG_IMPORT_MESSAGES as CATALOG_IMPORT,
+  IMPORT_FILE_NAME_MAX,
+  IMPORT_MAX_FILES,
+  IMPORT_MAX_RELEASES,
+  IMPORT_MAX_TRACKS,
+} from "./admin-catalog-import-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth-limits";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
 import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collection-limits";
@@ -276,6 +283,14 @@ export const VALIDATION_RULES = {
   isrc_invalid: { message: TRACK_DETAILS.isrcInvalid },
   track_label_too_long: { message: TRACK_DETAILS.labelTooLong, params: { max: TRACK_LABEL_MAX } },
   recorded_on_invalid: { message: TRACK_DETAILS.recordedOnInvalid },
+  // Import by the folder (decision 119)
+  import_duplicate_track_number: { message: CATALOG_IMPORT.duplicateTrackNumber },
+  import_too_many_releases: { message: CATALOG_IMPORT.tooManyReleases, params: { max: IMPORT_MAX_RELEASES } },
+  import_too_many_tracks: { message: CATALOG_IMPORT.tooManyTracks, params: { max: IMPORT_MAX_TRACKS } },
+  import_too_many_files: { message: CATALOG_IMPORT.tooManyFiles, params: { max: IMPORT_MAX_FILES } },
+  import_file_too_large: { message: CATALOG_IMPORT.fileTooLarge },
+  import_file_name_required: { message: CATALOG_IMPORT.fileNameRequired },
+  import_file_name_too_long: { message: CATALOG_IMPORT.fileNameTooLong, params: { max: IMPORT_FILE_NAME_MAX } },
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;
