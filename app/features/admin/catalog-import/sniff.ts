@@ -41,7 +41,7 @@ export function sniffKind(head: Uint8Array, name: string): FileKind {
 }
 
 /** Reads a file's first bytes (a slice: the rest never leaves the disk). */
-export async function sniffFile(file: Blob & { name: string }): Promise<FileKind> {
+export async function sniffFile(file: Blob, name: string): Promise<FileKind> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  return sniffKind(head, file.name);
+  return sniffKind(head, name);
 }
