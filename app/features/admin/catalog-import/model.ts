@@ -167,3 +167,18 @@ export function problemsOf(draft: ImportDraft): Problem[] {
 
 /** A track whose streaming MP3 the browser encodes from its master. */
 export const needsEncoding = (t: DraftTrack) => t.masterFileId !== null && t.streamingFileId === null;
+
+/** The draft with one release changed (the review's edits; the draft itself is never mutated). */
+export function withRelease(draft: ImportDraft, key: string, change: (release: DraftRelease) => DraftRelease): ImportDraft {
+  return { ...draft, releases: draft.releases.map((r) => (r.key === key ? change(r) : r)) };
+}
+
+export function withTrack(draft: ImportDraft, releaseKey: string, trackKey: string, patch: Partial<DraftTrack>): ImportDraft {
+  return withRelease(draft, releaseKey, (r) => ({ ...r, tracks: r.tracks.map((t) => (t.key === trackKey ? { ...t, ...patch } : t)) }));
+}
+
+/** Leaves a track out of the import; a release left with none goes too. */
+export function withoutTrack(draft: ImportDraft, releaseKey: string, trackKey: string): ImportDraft {
+  const next = withRelease(draft, releaseKey, (r) => ({ ...r, tracks: r.tracks.filter((t) => t.key !== trackKey) }));
+  return { ...next, releases: next.releases.filter((r) => r.tracks.length > 0) };
+}

@@ -15,7 +15,7 @@ import type { DraftRelease, DraftTrack } from "./model";
 import type { FileKind } from "./sniff";
 
 /** A file the import holds in the page: the dropped File (or a zip's entry), its name and kind. */
-export type HeldFile = { blob: Blob; name: string; kind: FileKind; embeddedCover?: { mime: string; bytes: Uint8Array } };
+export type HeldFile = { blob: Blob; name: string; kind: FileKind; sampleRate?: number; embeddedCover?: { mime: string; bytes: Uint8Array } };
 
 const AUDIO_FORMAT: Partial<Record<FileKind, AudioFormat>> = { mp3: "mp3", m4a: "m4a" };
 const MASTER_FORMAT: Partial<Record<FileKind, MasterFormat>> = { flac: "flac", wav: "wav" };
@@ -81,7 +81,7 @@ export function buildPlan(releases: readonly DraftRelease[], files: ReadonlyMap<
           title: track.title.trim(),
           disc: track.disc,
           number: track.number ?? i + 1,
-          ...(track.durationSeconds ? { durationSeconds: Math.round(track.durationSeconds) } : {}),
+          ...(Math.round(track.durationSeconds ?? 0) > 0 ? { durationSeconds: Math.round(track.durationSeconds!) } : {}),
           isrc: track.isrc || null,
           credits: track.credits.map((c) => ({ role: c.role, name: c.name, detail: c.detail ?? null })),
           lyrics: track.lyrics ? [{ locale: track.lyrics.language, synced: track.lyrics.synced, body: track.lyrics.text }] : [],

@@ -37,7 +37,8 @@ export async function scanDropped(dropped: readonly DroppedFile[], onProgress: (
       }
     } else if (kind === "lyrics" && blob.size <= LYRICS_MAX_BYTES) file.text = await blob.text();
     scan.files.push(file);
-    scan.held.set(file.id, { blob, name: nameOf(path), kind, ...(file.tags?.cover ? { embeddedCover: file.tags.cover } : {}) });
+    const { cover, sampleRate } = file.tags ?? {};
+    scan.held.set(file.id, { blob, name: nameOf(path), kind, ...(sampleRate ? { sampleRate } : {}), ...(cover ? { embeddedCover: cover } : {}) });
     done++;
     onProgress(done, total);
   };
