@@ -15,6 +15,9 @@ export const importPartCount = (size: number) => Math.max(1, Math.ceil(size / IM
 /** The exact length of part `number` (1-based) of a file of `size` bytes. */
 export const importPartLength = (size: number, number: number) => Math.min(IMPORT_PART_BYTES, size - (number - 1) * IMPORT_PART_BYTES);
 
+/** The plan's JSON (lyrics make it larger than the API's usual 64 KiB); larger is 413 payload_too_large. */
+export const IMPORT_PLAN_MAX_BYTES = 4 * 1024 * 1024;
+
 export const IMPORT_MAX_RELEASES = 10;
 export const IMPORT_MAX_TRACKS = 100;
 /** Streaming files, masters and covers together. */
@@ -64,4 +67,6 @@ export const CATALOG_IMPORT_MESSAGES = {
   fileClosed: "This file is already finished or given up",
   firstPartFirst: "The first part must be uploaded first: it decides the file's type",
   partsMissing: "Some parts of this file are not uploaded yet",
+  partTooLong: "This part is longer than its place in the file",
+  notDeclaredFormat: "This file's bytes are not the format it was declared as",
 } as const;

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   "track.lyrics_remove",
   "track.credits",
   "album.lyrics_access",
+  // Import by the folder (decision 119)
+  "catalog.import",
   // Radio and TV
   "station.create",
   "station.update",

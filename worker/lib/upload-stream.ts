@@ -21,7 +21,7 @@ export function declaredLength(request: Request, maxBytes: number, errors: Uploa
   return length;
 }
 
-type Reader = ReadableStreamDefaultReader<Uint8Array>;
+export type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
 /** Reads until `wanted` bytes are in (or the body ends); more than `size` is an error. */
 async function readAtLeast(reader: Reader, wanted: number, size: number, have: Uint8Array[] = []): Promise<{ bytes: Uint8Array; ended: boolean }> {
@@ -60,44 +60,42 @@ export type StreamOptions<K extends { mime: string }> = {
   maxSniffBytes: number;
 };
 
-/**
- * Streams the request body into R2 under a server-chosen key once its first bytes pass `detect`.
- * Throws 411/413/400/415 ApiErrors; a body shorter or longer than declared leaves nothing behind.
- */
-export async function streamUploadToR2<K extends { mime: string }>(bucket: R2Bucket, request: Request, opts: StreamOptions<K>): Promise<StreamedUpload<K>> {
-  const size = declaredLength(request, opts.maxBytes, opts.errors);
-  const reader = request.body!.getReader();
-  let kind: K | null;
-  let head: Uint8Array;
+/** The first bytes of a body of `size` bytes, as many as `sniffLength` asks for (at most `maxSniffBytes`). */
+export async function readHead(reader: Reader, size: number, sniff: Pick<StreamOptions<{ mime: string }>, "sniffLength" | "maxSniffBytes">): Promise<Uint8Array> {
   try {
     const first = await readAtLeast(reader, Math.min(size, 4096), size);
-    const wanted = Math.min(size, opts.maxSniffBytes, Math.max(4096, opts.sniffLength(first.bytes)));
-    head = first.ended ? first.bytes : (await readAtLeast(reader, wanted, size, [first.bytes])).bytes;
-    kind = opts.detect(head);
+    const wanted = Math.min(size, sniff.maxSniffBytes, Math.max(4096, sniff.sniffLength(first.bytes)));
+    return first.ended ? first.bytes : (await readAtLeast(reader, wanted, size, [first.bytes])).bytes;
   } catch (err) {
     await reader.cancel().catch(() => {});
     throw err;
   }
-  if (!kind) {
-    await reader.cancel().catch(() => {});
-    throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: opts.errors.wrongType });
-  }
+}
 
-  const key = opts.keyFor(kind);
-  const sink = new ProbeSink(Math.max(PROBE_HEAD_BYTES, head.length));
-  // R2 needs to know the length of a streamed value up front: the declared size, enforced.
+/**
+ * Writes `head` and then the rest of `reader` into a stream of exactly `size` bytes that `store`
+ * consumes (R2 needs a streamed value's length up front), each chunk also shown to `seen`. A body
+ * shorter or longer than `size` rejects with upload_incomplete; `store`'s own error stays as it is.
+ */
+export async function streamExactly<T>(
+  reader: Reader,
+  head: Uint8Array,
+  size: number,
+  store: (readable: ReadableStream<Uint8Array>) => Promise<T>,
+  seen?: (chunk: Uint8Array) => void,
+): Promise<T> {
   const { readable, writable } = new FixedLengthStream(size);
-  const stored = bucket.put(key, readable, { httpMetadata: { contentType: kind.mime } });
+  const stored = store(readable);
   const writer = writable.getWriter();
   let written = 0;
   try {
     const write = async (chunk: Uint8Array) => {
       written += chunk.length;
       if (written > size) throw incomplete();
-      sink.push(chunk);
+      seen?.(chunk);
       await writer.write(chunk);
     };
-    await write(head);
+    if (head.length > 0) await write(head);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -105,13 +103,36 @@ export async function streamUploadToR2<K extends { mime: string }>(bucket: R2Buc
     }
     if (written !== size) throw incomplete();
     await writer.close();
-    await stored;
+    return await stored;
   } catch (err) {
     await reader.cancel().catch(() => {});
     await writer.abort(err).catch(() => {});
     await stored.catch(() => {});
-    await bucket.delete(key).catch(() => {});
     throw err instanceof ApiError ? err : incomplete();
+  }
+}
+
+/**
+ * Streams the request body into R2 under a server-chosen key once its first bytes pass `detect`.
+ * Throws 411/413/400/415 ApiErrors; a body shorter or longer than declared leaves nothing behind.
+ */
+export async function streamUploadToR2<K extends { mime: string }>(bucket: R2Bucket, request: Request, opts: StreamOptions<K>): Promise<StreamedUpload<K>> {
+  const size = declaredLength(request, opts.maxBytes, opts.errors);
+  const reader = request.body!.getReader();
+  const head = await readHead(reader, size, opts);
+  const kind = opts.detect(head);
+  if (!kind) {
+    await reader.cancel().catch(() => {});
+    throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: opts.errors.wrongType });
+  }
+
+  const key = opts.keyFor(kind);
+  const sink = new ProbeSink(Math.max(PROBE_HEAD_BYTES, head.length));
+  try {
+    await streamExactly(reader, head, size, (readable) => bucket.put(key, readable, { httpMetadata: { contentType: kind.mime } }), (chunk) => sink.push(chunk));
+  } catch (err) {
+    await bucket.delete(key).catch(() => {});
+    throw err;
   }
   return { kind, key, size, probe: sink.result() };
 }

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
+import { IMPORT_FILE_KINDS, IMPORT_FILE_STATES, type ImportFileFailure, type ImportFileFormat } from "#contracts/admin-catalog-import-limits.ts";
 
 // The music catalog: product data seeded by migration, later managed from the back office.
 // cover_key / audio_key are R2 keys (served by the Worker) or remote https URLs.
@@ -256,4 +257,59 @@ export const listeningParties = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("listening_parties_status_start_idx").on(t.status, t.startsAt)],
+);
+
+// Import by the folder (migrations/0085, decision 119; queries in worker/db/catalog-imports.ts):
+// one reviewed plan's draft releases and a slot per file the browser sends in parts (an R2
+// multipart upload each), with the parts stored so far (R2 cannot list them).
+export const catalogImports = sqliteTable("catalog_imports", {
+  id: text("id").primaryKey(),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const catalogImportFiles = sqliteTable(
+  "catalog_import_files",
+  {
+    id: text("id").primaryKey(),
+    importId: text("import_id")
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: IMPORT_FILE_KINDS }).notNull(),
+    albumId: text("album_id")
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
+    /** The track an audio file or master goes to; null for a cover. */
+    trackId: text("track_id").references(() => tracks.id, { onDelete: "cascade" }),
+    /** The browser's file name, shown on the page only (keys are the server's). */
+    name: text("name").notNull(),
+    format: text("format").$type<ImportFileFormat>().notNull(),
+    size: integer("size").notNull(),
+    state: text("state", { enum: IMPORT_FILE_STATES }).notNull().default("pending"),
+    failure: text("failure").$type<ImportFileFailure>(),
+    r2Key: text("r2_key"),
+    uploadId: text("upload_id"),
+    /** The last part stored (or the slot's creation): a slot idle for a day is aborted by the cron. */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("catalog_import_files_import_idx").on(t.importId, t.position),
+    index("catalog_import_files_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.state} IN ('pending', 'uploading')`),
+  ],
+);
+
+export const catalogImportParts = sqliteTable(
+  "catalog_import_parts",
+  {
+    fileId: text("file_id")
+      .notNull()
+      .references(() => catalogImportFiles.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    size: integer("size").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.number] })],
 );

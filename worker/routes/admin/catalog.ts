@@ -19,7 +19,6 @@ import {
   listAdminAlbums,
   reorderAlbums,
   reorderTracks,
-  setAlbumCover,
   setTrackAudio,
   storedEarlyMinTier,
   updateAlbum,
@@ -46,6 +45,11 @@ import {
 import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage, storeMaster } from "../../services/media/catalog-uploads";
 import { setTrackMaster } from "../../db/track-masters";
 import { actorOf } from "../../middleware/guards";
+import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "../../services/media/catalog-attach";
+import type { Context } from "hono";
+
+/** Where an upload is put on its row: this request's database, bucket and admin. */
+const attachIn = (c: Context<HonoEnv>) => ({ db: c.var.db, bucket: c.env.MEDIA, actor: actorOf(c) });
 
 const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_found");
 const trackNotFound = () => notFound(CATALOG_MESSAGES.trackNotFound, "track_not_found");
@@ -97,13 +101,8 @@ const albumRoutes = new Hono<HonoEnv>()
     const album = await findAlbumRow(c.var.db, id);
     if (!album) throw albumNotFound();
     const key = await storeImage(c, "covers", id);
-    const swapped = await setAlbumCover(c.var.db, actorOf(c), id, key, album.coverKey);
-    if (!swapped) {
-      await deleteObjects(c.env.MEDIA, [key]); // the album went away meanwhile: nothing uses it
-      throw albumNotFound();
-    }
-    catalogChanged();
-    if (swapped.previous !== key) await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    const swapped = await attachAlbumCover(attachIn(c), id, key, album.coverKey);
+    if (!swapped) throw albumNotFound();
     return c.json<AdminAlbumResponse>({ album: swapped.album });
   })
 
@@ -161,18 +160,8 @@ const trackRoutes = new Hono<HonoEnv>()
     const track = await findTrackRow(c.var.db, id);
     if (!track) throw trackNotFound();
     const audio = await storeAudio(c, id);
-    const swapped = await setTrackAudio(c.var.db, actorOf(c), id, {
-      audioKey: audio.key,
-      durationSeconds: audio.durationSeconds,
-      action: "track.audio",
-      shown: track.audioKey,
-    });
-    if (!swapped) {
-      await deleteObjects(c.env.MEDIA, [audio.key]);
-      throw trackNotFound();
-    }
-    catalogChanged();
-    await deleteObjects(c.env.MEDIA, [swapped.previous !== audio.key ? swapped.previous : null, swapped.previousPreview]);
+    const swapped = await attachTrackAudio(attachIn(c), id, audio, track.audioKey);
+    if (!swapped) throw trackNotFound();
     return c.json<TrackAudioResponse>({ track: swapped.track, durationDetected: audio.durationSeconds !== null });
   })
 
@@ -219,12 +208,8 @@ const masterRoutes = new Hono<HonoEnv>()
     const track = await findTrackRow(c.var.db, id);
     if (!track) throw trackNotFound();
     const master = await storeMaster(c, id);
-    const swapped = await setTrackMaster(c.var.db, actorOf(c), id, master, track.masterKey);
-    if (!swapped) {
-      await deleteObjects(c.env.MEDIA, [master.key]);
-      throw trackNotFound();
-    }
-    await deleteObjects(c.env.MEDIA, [swapped.previous !== master.key ? swapped.previous : null]);
+    const swapped = await attachTrackMaster(attachIn(c), id, master, track.masterKey);
+    if (!swapped) throw trackNotFound();
     return c.json<AdminTrackResponse>({ track: swapped.track });
   })
 

@@ -12,6 +12,7 @@ import { adminSetupRoutes } from "./setup";
 import { catalogRoutes } from "./catalog";
 import { broadcastCatalogRoutes } from "./catalog-broadcast";
 import { trackDetailsRoutes } from "./track-details";
+import { catalogImportRoutes } from "./catalog-import";
 import { analyticsRoutes } from "./analytics";
 import { revenueRoutes } from "./revenue";
 import { settingsRoutes } from "./settings";
@@ -48,6 +49,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/catalog", catalogRoutes)
   .route("/catalog", broadcastCatalogRoutes)
   .route("/catalog", trackDetailsRoutes)
+  .route("/catalog/import", catalogImportRoutes)
   .route("/", analyticsRoutes)
   .route("/revenue", revenueRoutes)
   .route("/settings", settingsRoutes)

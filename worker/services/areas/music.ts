@@ -1,10 +1,11 @@
 // The music area in the Worker: album and track pages announce their oEmbed answer
 // (worker/routes/oembed.ts) and carry the music tags and schema.org markup naming the artist; the
-// sitemap lists every album, with its cover, and every track.
+// sitemap lists every album, with its cover, and every track; its hourly cron aborts the folder
+// imports' uploads left unfinished for a day (decision 119).
 import { oembedDiscoveryTag } from "../../lib/page-head";
 import { listAlbums, listTracks } from "../../db/music";
 import { musicPageHead } from "../artist";
-import type { HeadRenderer, WorkerArea } from "./area";
+import { HOURLY_CRON, type HeadRenderer, type WorkerArea } from "./area";
 
 const oembedDiscovery: HeadRenderer = { render: (_c, { url, title }) => oembedDiscoveryTag(url, title), leftOut: "oEmbed discovery link left out" };
 const markupOf = (kind: "album" | "track"): HeadRenderer => ({
@@ -24,4 +25,12 @@ export const music = {
       ...tracks.value.map((track) => ({ loc: `/music/track/${encodeURIComponent(track.id)}` })),
     ];
   },
+  cron: [
+    {
+      cron: HOURLY_CRON,
+      name: "catalog imports: abort stale uploads",
+      // Loaded when the job runs: the upload code has no place in every request's start-up.
+      run: async ({ env, db, scheduledTime }) => (await import("../media/catalog-import")).expireStaleImports(env.MEDIA, db, scheduledTime),
+    },
+  ],
 } satisfies WorkerArea;

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { fieldError, routeError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
-import { detectImageType, readImageSize, IMAGE_SNIFF_BYTES } from "../../lib/images";
+import { detectImageType, readImageSize, IMAGE_SNIFF_BYTES, type ImageKind } from "../../lib/images";
 import { readWholeBody, streamUploadToR2 } from "../../lib/upload-stream";
 import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES, type AudioKind } from "../../lib/audio-probe";
 import { detectVideoType, videoDuration, VIDEO_SNIFF_BYTES } from "../../lib/video-probe";
@@ -22,7 +22,7 @@ function randomHex(bytes: number): string {
 }
 
 /** `<folder>/<row id>-<random>.<ext>`: the media routes' file pattern, never a client's name. */
-const keyFor = (folder: string, id: string, ext: string) => `${folder}/${id}-${randomHex(8)}.${ext}`;
+export const keyFor = (folder: string, id: string, ext: string) => `${folder}/${id}-${randomHex(8)}.${ext}`;
 
 /** Deletes replaced or orphaned objects; a failure only leaves garbage behind, so it is logged. */
 export async function deleteObjects(bucket: R2Bucket, keys: (string | null)[]) {
@@ -35,6 +35,17 @@ export async function deleteObjects(bucket: R2Bucket, keys: (string | null)[]) {
   }
 }
 
+/** The kind of a whole catalog picture by its bytes: JPEG, PNG or WebP within IMAGE_MAX_SIDE_PX a side, else a 415 (or 400 for its dimensions). */
+export function checkCatalogImage(bytes: Uint8Array): ImageKind {
+  const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
+  if (!kind || kind.ext === "gif") throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: CATALOG_MESSAGES.notImage });
+  const size = readImageSize(bytes, kind);
+  if (!size || size.width === 0 || size.height === 0) throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: CATALOG_MESSAGES.notImage });
+  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX)
+    throw routeError(UPLOAD_ERROR_CODES.dimensions, { message: CATALOG_MESSAGES.imageDimensions });
+  return kind;
+}
+
 /** A folder /media serves to everyone: an area's declared one (worker/contracts/areas/), or the site's own. */
 export type ImageFolder = PublicImageFolder | typeof SITE_MEDIA_FOLDER;
 
@@ -45,19 +56,14 @@ export type ImageFolder = PublicImageFolder | typeof SITE_MEDIA_FOLDER;
  */
 export async function storeImage(c: Context<HonoEnv>, folder: ImageFolder, id: string): Promise<string> {
   const bytes = await readWholeBody(c.req.raw, uploadLimit(c), { tooLarge: CATALOG_MESSAGES.imageTooLarge, wrongType: CATALOG_MESSAGES.notImage });
-  const kind = detectImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
-  if (!kind || kind.ext === "gif") throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: CATALOG_MESSAGES.notImage });
-  const size = readImageSize(bytes, kind);
-  if (!size || size.width === 0 || size.height === 0) throw routeError(UPLOAD_ERROR_CODES.wrongType, { message: CATALOG_MESSAGES.notImage });
-  if (size.width > IMAGE_MAX_SIDE_PX || size.height > IMAGE_MAX_SIDE_PX)
-    throw routeError(UPLOAD_ERROR_CODES.dimensions, { message: CATALOG_MESSAGES.imageDimensions });
+  const kind = checkCatalogImage(bytes);
   const key = keyFor(folder, id, kind.ext);
   await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.mime } });
   return key;
 }
 
 /** Whole seconds for storage; a file shorter than a second still lasts one. */
-const wholeSeconds = (seconds: number | null) => (seconds === null ? null : Math.max(1, Math.round(seconds)));
+export const wholeSeconds = (seconds: number | null) => (seconds === null ? null : Math.max(1, Math.round(seconds)));
 
 /** Streams a track's audio into R2: MP3, AAC/M4A, Ogg (Opus, Vorbis, FLAC), FLAC or WAV, up to the route's limit (100 MB). */
 export async function storeAudio(c: Context<HonoEnv>, trackId: string): Promise<{ key: string; kind: AudioKind; durationSeconds: number | null }> {

@@ -23,6 +23,7 @@ export const auditActionMessages: Record<AuditAction, MessageDescriptor> = defin
   "track.lyrics_remove": { id: "admin.audit.action.track.lyrics_remove", defaultMessage: "Track lyrics removed" },
   "track.credits": { id: "admin.audit.action.track.credits", defaultMessage: "Track credits saved" },
   "album.lyrics_access": { id: "admin.audit.action.album.lyrics_access", defaultMessage: "Release lyrics access changed" },
+  "catalog.import": { id: "admin.audit.action.catalog.import", defaultMessage: "Releases imported from a folder" },
   "station.create": { id: "admin.audit.action.station.create", defaultMessage: "Radio station added" },
   "station.update": { id: "admin.audit.action.station.update", defaultMessage: "Radio station edited" },
   "station.delete": { id: "admin.audit.action.station.delete", defaultMessage: "Radio station deleted" },
