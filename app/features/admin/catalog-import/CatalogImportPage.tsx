@@ -12,7 +12,7 @@ import { importMessages as m } from "./messages";
 import { planImport, problemsOf, type ImportDraft } from "./model";
 import type { HeldFile } from "./plan";
 import { ReviewTable } from "./ReviewTable";
-import { forgetImport, importStateOf, rememberedImport, resumeImport, runImport, type Progress } from "./runImport";
+import { EncodeError, forgetImport, importStateOf, rememberedImport, resumeImport, runImport, type Progress } from "./runImport";
 import { scanDropped } from "./scan";
 import { UploadProgress } from "./UploadProgress";
 import "./catalog-import.css";
@@ -47,6 +47,7 @@ export function CatalogImportPage() {
   useEffect(() => () => abort.current?.abort(), []);
 
   const reasonOf = (error: unknown) => {
+    if (error instanceof EncodeError) return intl.formatMessage(m.encodeFailed, { name: error.fileName });
     const text = serverErrorText(error);
     return text ? intl.formatMessage(text.message, text.values) : intl.formatMessage(m.reasonGeneric);
   };

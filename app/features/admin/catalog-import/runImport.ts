@@ -23,6 +23,26 @@ export type Progress =
 
 type Pair = { slot: ImportFile; blob: Blob };
 
+/** The browser could not decode or encode this master: the page names it. */
+export class EncodeError extends Error {
+  constructor(
+    readonly fileName: string,
+    cause: unknown,
+  ) {
+    super(`Could not make the MP3 of ${fileName}`, { cause });
+  }
+}
+
+async function mp3Of(master: HeldFile, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<Blob> {
+  onProgress({ stage: "encoding", name: master.name, fraction: 0 });
+  try {
+    return await encodeMaster(master.blob, master.sampleRate, (fraction) => onProgress({ stage: "encoding", name: master.name, fraction }), signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new EncodeError(master.name, error);
+  }
+}
+
 async function uploadAll(importId: string, pairs: readonly Pair[], onProgress: (p: Progress) => void, signal?: AbortSignal) {
   const files = pairs.map(({ slot }) => ({ id: slot.id, name: slot.name, size: slot.size, uploaded: slot.state === "done" ? slot.size : slot.uploadedBytes }));
   onProgress({ stage: "uploading", files: [...files] });
@@ -85,8 +105,7 @@ export async function resumeImport(
     const master = !same && slot.format === "mp3" ? files.find((f) => (f.kind === "flac" || f.kind === "wav") && stem(f.name) === stem(slot.name)) : undefined;
     if (same) pairs.push({ slot, blob: same.blob });
     else if (master) {
-      onProgress({ stage: "encoding", name: master.name, fraction: 0 });
-      const mp3 = await encodeMaster(master.blob, master.sampleRate, (fraction) => onProgress({ stage: "encoding", name: master.name, fraction }), signal);
+      const mp3 = await mp3Of(master, onProgress, signal);
       if (mp3.size === slot.size) pairs.push({ slot, blob: mp3 });
       else missing.push(slot);
     } else missing.push(slot);
