@@ -125,16 +125,14 @@ async function importOnce(browser, folder, title) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
-  const browserPid = browser.process?.()?.pid;
   const workerd = findWorkerd();
   const peak = { heap: 0, renderer: 0, workerd: 0 };
   const sample = async () => {
     const { metrics } = await cdp.send("Performance.getMetrics").catch(() => ({ metrics: [] }));
     peak.heap = Math.max(peak.heap, metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0);
-    if (browserPid) {
-      const renderers = descendantsOf(browserPid).filter((pid) => cmdline(pid).includes("--type=renderer"));
-      peak.renderer = Math.max(peak.renderer, renderers.reduce((sum, pid) => sum + rssKb(pid), 0) * 1024);
-    }
+    // This script's own Chromium: the renderers among its descendants (other browsers may run beside it).
+    const renderers = descendantsOf(process.pid).filter((pid) => cmdline(pid).includes("--type=renderer"));
+    peak.renderer = Math.max(peak.renderer, renderers.reduce((sum, pid) => sum + rssKb(pid), 0) * 1024);
     if (workerd) peak.workerd = Math.max(peak.workerd, rssKb(workerd) * 1024);
   };
   const timer = setInterval(() => void sample(), 250);

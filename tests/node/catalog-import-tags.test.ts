@@ -4,7 +4,8 @@
 // output is MPEG audio of the right length.
 import { parseBlob } from "music-metadata";
 import { describe, expect, it } from "vitest";
-import { ChunkedMp3Encoder, FRAME_SAMPLES, mp3SampleRate } from "../../app/features/admin/catalog-import/mp3Encode";
+import { ChunkedMp3Encoder } from "../../app/features/admin/catalog-import/mp3Encode";
+import { FRAME_SAMPLES, mp3SampleRate } from "../../app/features/admin/catalog-import/mp3Rates";
 import { readTags } from "../../app/features/admin/catalog-import/readTags";
 import { sniffKind } from "../../app/features/admin/catalog-import/sniff";
 import { encodePng } from "../../scripts/lib/png.mjs";

@@ -3,7 +3,7 @@
 // (WebAudio, at the master's rate when MP3 has it) and handed to the encoder's Web Worker in
 // blocks, so the page stays responsive and holds one track's PCM at a time.
 import type { Mp3WorkerAnswer, Mp3WorkerRequest } from "./mp3.worker";
-import { FRAME_SAMPLES, mp3SampleRate } from "./mp3Encode";
+import { FRAME_SAMPLES, mp3SampleRate } from "./mp3Rates";
 
 /** Samples per block sent to the worker: about 1.5 s at 44.1 kHz. */
 const BLOCK = FRAME_SAMPLES * 64;

@@ -2,18 +2,7 @@
 // bytes back, so neither the PCM nor the MP3 needs to be whole in one buffer. Runs in the Web
 // Worker (mp3.worker.ts) and in the node tests alike.
 import { Mp3Encoder } from "@breezystack/lamejs";
-
-/** The rates MPEG-1/2 layer III can carry; a hi-res master is resampled to the nearest family. */
-const MP3_RATES = [48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000];
-export const STREAMING_KBPS = 192;
-/** Samples per MPEG-1 layer III frame. */
-export const FRAME_SAMPLES = 1152;
-
-/** The rate to decode a master at: its own when MP3 has it, else 44.1 or 48 kHz by family. */
-export function mp3SampleRate(rate: number): number {
-  if (MP3_RATES.includes(rate)) return rate;
-  return rate % 11025 === 0 ? 44100 : 48000;
-}
+import { STREAMING_KBPS } from "./mp3Rates";
 
 function toInt16(samples: Float32Array): Int16Array {
   const out = new Int16Array(samples.length);
