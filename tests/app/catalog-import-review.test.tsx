@@ -3,6 +3,7 @@
 // upload until they are fixed; a file refused by its content is listed apart; the upload sends
 // the plan as edited, each file in parts, and links to the drafts; a reloaded page offers the
 // unfinished import; the empty state; the page in Portuguese.
+import { zipSync } from "fflate";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ImportFile, ImportState } from "#contracts/admin-catalog-import.ts";
@@ -170,6 +171,18 @@ describe("the import's review", () => {
     fireEvent.click(screen.getByRole("button", { name: "Leave out track 1" }));
     expect((screen.getByRole("button", { name: "Upload and create drafts" }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/problems? must be fixed/)).toBeNull();
+  });
+
+  it("reads a dropped ZIP as a folder", async () => {
+    fakeWorker();
+    renderPage();
+    const zip = zipSync({ "Mar/01.mp3": one, "Mar/02.mp3": two, "Mar/cover.png": cover });
+    const input = await screen.findByTestId("catalog-import-files");
+    Object.defineProperty(input, "files", { value: [new File([zip], "Mar.zip")], configurable: true });
+    await act(async () => void fireEvent.change(input));
+    const table = await screen.findByRole("table", { name: "Tracks of Mar" });
+    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    expect((screen.getByLabelText("Cover") as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("cover.png");
   });
 
   it("says when nothing dropped is audio", async () => {
