@@ -12,20 +12,25 @@ import { createDoorStaff } from "./check-in-fixtures";
 import { flac, mp3Cbr, mp3Vbr, isoMedia, notMedia } from "./media-fixtures";
 import { JPEG_1X1, PNG_1X1 } from "./image-fixtures";
 import {
+  CATALOG_IMPORT_API,
   IMPORT_DRAFT_RELEASE_AT,
   IMPORT_MAX_FILES,
   IMPORT_PART_BYTES,
   IMPORT_STALE_AFTER_MS,
+  type ImportFileFormat,
   type ImportFileResponse,
   type ImportPartResponse,
   type ImportPlan,
   type ImportState,
 } from "../../worker/contracts/admin-catalog-import";
 import { AUDIO_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
+import { createDb } from "../../worker/db/client";
+import { findImportFile } from "../../worker/db/catalog-imports";
+import { completeImportFile } from "../../worker/services/media/catalog-import";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
-const API = "/api/admin/catalog/import";
+const API = CATALOG_IMPORT_API;
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -46,7 +51,7 @@ function padded(bytes: Uint8Array, size: number): Uint8Array {
 
 const digest = async (bytes: Uint8Array) => Buffer.from(await crypto.subtle.digest("SHA-256", bytes)).toString("hex");
 
-const file = (name: string, format: string, bytes: Uint8Array) => ({ name, format, size: bytes.length });
+const file = <F extends ImportFileFormat>(name: string, format: F, bytes: Uint8Array) => ({ name, format, size: bytes.length });
 
 const create = (plan: unknown, cookie = admin.cookie) => call(API, { method: "POST", json: plan, cookie });
 const putPart = (importId: string, fileId: string, n: number, bytes: Uint8Array, cookie = admin.cookie) =>
@@ -88,9 +93,15 @@ const trackRow = (id: string) =>
     label: string | null;
     recorded_on: string | null;
   }>();
-const fileRow = (id: string) => D1.prepare("SELECT state, failure, r2_key, upload_id FROM catalog_import_files WHERE id = ?1").bind(id).first<{ state: string; failure: string | null; r2_key: string | null; upload_id: string | null }>();
+const fileRow = (id: string) =>
+  D1.prepare("SELECT state, failure, r2_key, upload_id FROM catalog_import_files WHERE id = ?1")
+    .bind(id)
+    .first<{ state: string; failure: string | null; r2_key: string | null; upload_id: string | null }>();
 const auditRows = (action: string, targetId: string) =>
-  D1.prepare("SELECT count(*) AS n FROM audit_log WHERE action = ?1 AND target_id = ?2").bind(action, targetId).first<{ n: number }>().then((r) => r!.n);
+  D1.prepare("SELECT count(*) AS n FROM audit_log WHERE action = ?1 AND target_id = ?2")
+    .bind(action, targetId)
+    .first<{ n: number }>()
+    .then((r) => r!.n);
 
 /** Whether R2 still has the multipart upload open (an aborted or completed one takes no part). */
 async function uploadOpen(key: string, uploadId: string) {
@@ -168,7 +179,12 @@ describe("a plan", () => {
             },
           ],
         },
-        { title: "Single", type: "Single", year: 2001, tracks: [{ title: "Only", number: 1, label: "Own label", audio: file("only.m4a", "m4a", isoMedia({ seconds: 5 })) }] },
+        {
+          title: "Single",
+          type: "Single",
+          year: 2001,
+          tracks: [{ title: "Only", number: 1, label: "Own label", audio: file("only.m4a", "m4a", isoMedia({ seconds: 5 })) }],
+        },
       ],
     };
     const state = await created(plan);
@@ -195,14 +211,40 @@ describe("a plan", () => {
     expect(album!.tracks[0]).toMatchObject({ audioFileId: state.files[1]!.id, masterFileId: state.files[2]!.id });
     expect(single!.coverFileId).toBeNull();
 
-    const albums = await D1.prepare("SELECT id, year, release_at, early_access_at, lyrics_access, notes, notes_pt_br FROM albums WHERE id IN ('cancao-do-mar', 'single') ORDER BY position").all();
+    const albums = await D1.prepare(
+      "SELECT id, year, release_at, early_access_at, lyrics_access, notes, notes_pt_br FROM albums WHERE id IN ('cancao-do-mar', 'single') ORDER BY position",
+    ).all();
     expect(albums.results).toEqual([
-      { id: "cancao-do-mar", year: 1998, release_at: Date.parse(IMPORT_DRAFT_RELEASE_AT), early_access_at: null, lyrics_access: "vip", notes: null, notes_pt_br: "Notas" },
-      { id: "single", year: 2001, release_at: Date.parse(IMPORT_DRAFT_RELEASE_AT), early_access_at: null, lyrics_access: "public", notes: null, notes_pt_br: null },
+      {
+        id: "cancao-do-mar",
+        year: 1998,
+        release_at: Date.parse(IMPORT_DRAFT_RELEASE_AT),
+        early_access_at: null,
+        lyrics_access: "vip",
+        notes: null,
+        notes_pt_br: "Notas",
+      },
+      {
+        id: "single",
+        year: 2001,
+        release_at: Date.parse(IMPORT_DRAFT_RELEASE_AT),
+        early_access_at: null,
+        lyrics_access: "public",
+        notes: null,
+        notes_pt_br: null,
+      },
     ]);
-    expect(await trackRow("cancao-do-mar-primeira")).toMatchObject({ number: 1, isrc: "BRABC9800001", label: "Selo Azul", recorded_on: "1997-05-31", audio_key: null });
+    expect(await trackRow("cancao-do-mar-primeira")).toMatchObject({
+      number: 1,
+      isrc: "BRABC9800001",
+      label: "Selo Azul",
+      recorded_on: "1997-05-31",
+      audio_key: null,
+    });
     expect(await trackRow("single-only")).toMatchObject({ label: "Own label" });
-    const credits = await D1.prepare("SELECT position, role, name, detail FROM track_credits WHERE track_id = 'cancao-do-mar-primeira' ORDER BY position").all();
+    const credits = await D1.prepare(
+      "SELECT position, role, name, detail FROM track_credits WHERE track_id = 'cancao-do-mar-primeira' ORDER BY position",
+    ).all();
     expect(credits.results).toEqual([
       { position: 0, role: "writer", name: "Ana", detail: null },
       { position: 1, role: "performer", name: "Bia", detail: "vocals" },
@@ -226,17 +268,29 @@ describe("a plan", () => {
 
   it("refuses a bad plan with its code and stores nothing", async () => {
     const before = { audit: await auditCount(), ...(await counts()) };
-    const dup = { releases: [{ title: "Dup", type: "Album", year: 2000, tracks: [1, 1].map((n, i) => ({ title: `t${i}`, disc: 1, number: n, audio: file("a.mp3", "mp3", MP3) })) }] };
+    const dup = {
+      releases: [
+        { title: "Dup", type: "Album", year: 2000, tracks: [1, 1].map((n, i) => ({ title: `t${i}`, disc: 1, number: n, audio: file("a.mp3", "mp3", MP3) })) },
+      ],
+    };
     const res = await create(dup);
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toMatchObject({ code: "import_duplicate_track_number", field: "releases.0.tracks.1.number" });
     // The same number on two discs is fine; here only the plan's size is wrong.
-    const tracks = Array.from({ length: 76 }, (_, i) => ({ title: `t${i}`, number: i + 1, audio: file("a.mp3", "mp3", MP3), master: file("a.flac", "flac", FLAC) }));
+    const tracks = Array.from({ length: 76 }, (_, i) => ({
+      title: `t${i}`,
+      number: i + 1,
+      audio: file("a.mp3", "mp3", MP3),
+      master: file("a.flac", "flac", FLAC),
+    }));
     expect(tracks.length * 2).toBeGreaterThan(IMPORT_MAX_FILES);
     await expectCode(await create({ releases: [{ title: "Big", type: "Album", year: 2000, tracks }] }), 400, "import_too_many_files");
     await expectCode(await create(oneTrack("Huge", { audio: { name: "a.mp3", format: "mp3", size: AUDIO_MAX_BYTES + 1 } })), 400, "import_file_too_large");
     await expectCode(await create(oneTrack("Wrong", { audio: file("a.flac", "flac", FLAC) })), 400, "invalid_input");
     await expectCode(await create(oneTrack("Bad isrc", { isrc: "nope" })), 400, "isrc_invalid");
+    const unsynced = await create(oneTrack("Unsynced", { lyrics: [{ locale: "en", synced: true, body: "no time on this line" }] }));
+    expect(unsynced.status).toBe(400);
+    expect(await errorOf(unsynced)).toMatchObject({ code: "lyrics_not_synced", field: "releases.0.tracks.0.lyrics.0.body" });
     await expectCode(await create({ releases: [] }), 400, "invalid_input");
     expect({ audit: await auditCount(), ...(await counts()) }).toEqual(before);
   });
@@ -289,65 +343,90 @@ describe("uploading the files", () => {
     const after = await (await call(`${API}/${state.id}`, { cookie: admin.cookie })).json<ImportState>();
     expect(after.files.map((f) => f.state)).toEqual(["done", "done", "done", "done"]);
     // The album is still a draft: the import never publishes.
-    expect((await D1.prepare("SELECT release_at FROM albums WHERE id = 'happy'").first<{ release_at: number }>())!.release_at).toBe(Date.parse(IMPORT_DRAFT_RELEASE_AT));
+    expect((await D1.prepare("SELECT release_at FROM albums WHERE id = 'happy'").first<{ release_at: number }>())!.release_at).toBe(
+      Date.parse(IMPORT_DRAFT_RELEASE_AT),
+    );
   });
 
-  it("resumes: parts stored so far are listed, the rest follows, and completing twice answers the same with one write", async () => {
-    // Three parts: a VBR header says how long it is, whatever follows.
-    const big = padded(mp3Vbr({ seconds: 300 }), 2 * IMPORT_PART_BYTES + 4096);
-    const state = await created(oneTrack("Resume", { audio: file("big.mp3", "mp3", big) }));
+  it(
+    "resumes: parts stored so far are listed, the rest follows, and completing twice answers the same with one write",
+    async () => {
+      // Three parts: a VBR header says how long it is, whatever follows.
+      const big = padded(mp3Vbr({ seconds: 300 }), 2 * IMPORT_PART_BYTES + 4096);
+      const state = await created(oneTrack("Resume", { audio: file("big.mp3", "mp3", big) }));
+      const id = state.files[0]!.id;
+      expect(state.files[0]!.partCount).toBe(3);
+      for (const n of [1, 2]) {
+        const res = await putPart(state.id, id, n, partOf(big, n));
+        expect(res.status).toBe(200);
+        expect((await res.json<ImportPartResponse>()).part).toMatchObject({ number: n, size: IMPORT_PART_BYTES });
+      }
+      // The connection dropped; the page asks where the file stands.
+      const midway = await (await slot(state.id, id)).json<ImportFileResponse>();
+      expect(midway.file).toMatchObject({ state: "uploading", uploadedBytes: 2 * IMPORT_PART_BYTES });
+      expect(midway.parts.map((p) => [p.number, p.size])).toEqual([
+        [1, IMPORT_PART_BYTES],
+        [2, IMPORT_PART_BYTES],
+      ]);
+      await expectCode(await complete(state.id, id), 409, "import_parts_missing");
+      // A part sent again replaces itself.
+      expect((await putPart(state.id, id, 2, partOf(big, 2))).status).toBe(200);
+      expect((await putPart(state.id, id, 3, partOf(big, 3))).status).toBe(200);
+
+      const first = await complete(state.id, id);
+      expect(first.status).toBe(200);
+      const answer = await first.json<ImportFileResponse>();
+      expect(answer.file).toMatchObject({ state: "done", uploadedBytes: big.length });
+      const second = await complete(state.id, id);
+      expect(second.status).toBe(200);
+      expect(await second.json()).toEqual(answer);
+      expect(await auditRows("track.audio", "resume-resume-song")).toBe(1);
+      const track = (await trackRow("resume-resume-song"))!;
+      expect(track.duration_seconds).toBe(300);
+      // Compared by digest: a failing comparison of 17 MB arrays would print them.
+      expect(await digest(new Uint8Array(await (await MEDIA.get(track.audio_key!))!.arrayBuffer()))).toBe(await digest(big));
+      await expectCode(await putPart(state.id, id, 1, partOf(big, 1)), 409, "import_file_closed");
+    },
+    BIG_FILE_TIMEOUT,
+  );
+
+  it("completes once when two completes race: the one that read the slot before the other finished it writes nothing", async () => {
+    const state = await created(oneTrack("Race"));
     const id = state.files[0]!.id;
-    expect(state.files[0]!.partCount).toBe(3);
-    for (const n of [1, 2]) {
-      const res = await putPart(state.id, id, n, partOf(big, n));
+    expect((await putPart(state.id, id, 1, MP3)).status).toBe(200);
+    // What a concurrent request read before this one finished the slot.
+    const seenBefore = (await findImportFile(createDb(D1), state.id, id))!;
+    expect(seenBefore.state).toBe("uploading");
+    expect((await complete(state.id, id)).status).toBe(200);
+    const key = (await trackRow("race-race-song"))!.audio_key;
+    await completeImportFile({ db: createDb(D1), bucket: MEDIA, actor: { id: admin.id, email: admin.email } }, seenBefore);
+    expect(await auditRows("track.audio", "race-race-song")).toBe(1);
+    expect((await trackRow("race-race-song"))!.audio_key).toBe(key);
+    expect(await MEDIA.head(key!)).not.toBeNull();
+  });
+
+  it(
+    "refuses parts out of place: past the end or too long 413, too short 400, a later part before the first 409",
+    async () => {
+      const big = padded(flac({ seconds: 60 }), IMPORT_PART_BYTES + 1000);
+      const state = await created(oneTrack("Places", { master: file("m.flac", "flac", big) }));
+      const master = state.files[1]!;
+      await expectCode(await putPart(state.id, master.id, 2, big.subarray(IMPORT_PART_BYTES)), 409, "import_first_part_first");
+      await expectCode(await putPart(state.id, master.id, 3, new Uint8Array(10)), 413, "too_large");
+      await expectCode(await putPart(state.id, master.id, 1, big.subarray(0, IMPORT_PART_BYTES + 1)), 413, "too_large");
+      await expectCode(await putPart(state.id, master.id, 1, big.subarray(0, IMPORT_PART_BYTES - 1)), 400, "upload_incomplete");
+      expect(await fileRow(master.id)).toMatchObject({ state: "pending", r2_key: null });
+      expect((await putPart(state.id, master.id, 1, big.subarray(0, IMPORT_PART_BYTES))).status).toBe(200);
+      await expectCode(await putPart(state.id, master.id, 2, big.subarray(IMPORT_PART_BYTES - 1)), 413, "too_large");
+      await expectCode(await putPart(state.id, master.id, 2, new Uint8Array(999)), 400, "upload_incomplete");
+      const res = await putPart(state.id, master.id, 2, big.subarray(IMPORT_PART_BYTES));
       expect(res.status).toBe(200);
-      expect((await res.json<ImportPartResponse>()).part).toMatchObject({ number: n, size: IMPORT_PART_BYTES });
-    }
-    // The connection dropped; the page asks where the file stands.
-    const midway = await (await slot(state.id, id)).json<ImportFileResponse>();
-    expect(midway.file).toMatchObject({ state: "uploading", uploadedBytes: 2 * IMPORT_PART_BYTES });
-    expect(midway.parts.map((p) => [p.number, p.size])).toEqual([
-      [1, IMPORT_PART_BYTES],
-      [2, IMPORT_PART_BYTES],
-    ]);
-    await expectCode(await complete(state.id, id), 409, "import_parts_missing");
-    // A part sent again replaces itself.
-    expect((await putPart(state.id, id, 2, partOf(big, 2))).status).toBe(200);
-    expect((await putPart(state.id, id, 3, partOf(big, 3))).status).toBe(200);
-
-    const first = await complete(state.id, id);
-    expect(first.status).toBe(200);
-    const answer = await first.json<ImportFileResponse>();
-    expect(answer.file).toMatchObject({ state: "done", uploadedBytes: big.length });
-    const second = await complete(state.id, id);
-    expect(second.status).toBe(200);
-    expect(await second.json()).toEqual(answer);
-    expect(await auditRows("track.audio", "resume-resume-song")).toBe(1);
-    const track = (await trackRow("resume-resume-song"))!;
-    expect(track.duration_seconds).toBe(300);
-    // Compared by digest: a failing comparison of 17 MB arrays would print them.
-    expect(await digest(new Uint8Array(await (await MEDIA.get(track.audio_key!))!.arrayBuffer()))).toBe(await digest(big));
-    await expectCode(await putPart(state.id, id, 1, partOf(big, 1)), 409, "import_file_closed");
-  }, BIG_FILE_TIMEOUT);
-
-  it("refuses parts out of place: past the end or too long 413, too short 400, a later part before the first 409", async () => {
-    const big = padded(flac({ seconds: 60 }), IMPORT_PART_BYTES + 1000);
-    const state = await created(oneTrack("Places", { master: file("m.flac", "flac", big) }));
-    const master = state.files[1]!;
-    await expectCode(await putPart(state.id, master.id, 2, big.subarray(IMPORT_PART_BYTES)), 409, "import_first_part_first");
-    await expectCode(await putPart(state.id, master.id, 3, new Uint8Array(10)), 413, "too_large");
-    await expectCode(await putPart(state.id, master.id, 1, big.subarray(0, IMPORT_PART_BYTES + 1)), 413, "too_large");
-    await expectCode(await putPart(state.id, master.id, 1, big.subarray(0, IMPORT_PART_BYTES - 1)), 400, "upload_incomplete");
-    expect(await fileRow(master.id)).toMatchObject({ state: "pending", r2_key: null });
-    expect((await putPart(state.id, master.id, 1, big.subarray(0, IMPORT_PART_BYTES))).status).toBe(200);
-    await expectCode(await putPart(state.id, master.id, 2, big.subarray(IMPORT_PART_BYTES - 1)), 413, "too_large");
-    await expectCode(await putPart(state.id, master.id, 2, new Uint8Array(999)), 400, "upload_incomplete");
-    const res = await putPart(state.id, master.id, 2, big.subarray(IMPORT_PART_BYTES));
-    expect(res.status).toBe(200);
-    expect((await res.json<ImportPartResponse>()).part).toMatchObject({ number: 2, size: 1000 });
-    expect((await complete(state.id, master.id)).status).toBe(200);
-    expect((await trackRow("places-places-song"))!.master_format).toBe("flac");
-  }, BIG_FILE_TIMEOUT);
+      expect((await res.json<ImportPartResponse>()).part).toMatchObject({ number: 2, size: 1000 });
+      expect((await complete(state.id, master.id)).status).toBe(200);
+      expect((await trackRow("places-places-song"))!.master_format).toBe("flac");
+    },
+    BIG_FILE_TIMEOUT,
+  );
 
   it("refuses a file whose bytes are not the declared kind (415): the slot fails, its upload is aborted, nothing is set", async () => {
     const state = await created({
@@ -374,22 +453,35 @@ describe("uploading the files", () => {
     await expectCode(await complete(state.id, audio!.id), 409, "import_file_closed");
   });
 
-  it("aborts an upload already open when its first part is sent again with the wrong bytes", async () => {
-    const big = padded(MP3, IMPORT_PART_BYTES + 4096);
-    const state = await created(oneTrack("Reopened", { audio: file("a.mp3", "mp3", big) }));
-    const id = state.files[0]!.id;
-    expect((await putPart(state.id, id, 1, partOf(big, 1))).status).toBe(200);
-    const open = (await fileRow(id))!;
-    expect(await uploadOpen(open.r2_key!, open.upload_id!)).toBe(true);
-    await expectCode(await putPart(state.id, id, 1, padded(notMedia(), IMPORT_PART_BYTES)), 415, "unsupported_type");
-    expect(await fileRow(id)).toMatchObject({ state: "failed", failure: "unsupported_type" });
-    expect(await uploadOpen(open.r2_key!, open.upload_id!)).toBe(false);
-    const answer = await (await slot(state.id, id)).json<ImportFileResponse>();
-    expect(answer).toMatchObject({ file: { state: "failed", failure: "unsupported_type", uploadedBytes: 0 }, parts: [] });
-  }, BIG_FILE_TIMEOUT);
+  it(
+    "aborts an upload already open when its first part is sent again with the wrong bytes",
+    async () => {
+      const big = padded(MP3, IMPORT_PART_BYTES + 4096);
+      const state = await created(oneTrack("Reopened", { audio: file("a.mp3", "mp3", big) }));
+      const id = state.files[0]!.id;
+      expect((await putPart(state.id, id, 1, partOf(big, 1))).status).toBe(200);
+      const open = (await fileRow(id))!;
+      expect(await uploadOpen(open.r2_key!, open.upload_id!)).toBe(true);
+      await expectCode(await putPart(state.id, id, 1, padded(notMedia(), IMPORT_PART_BYTES)), 415, "unsupported_type");
+      expect(await fileRow(id)).toMatchObject({ state: "failed", failure: "unsupported_type" });
+      expect(await uploadOpen(open.r2_key!, open.upload_id!)).toBe(false);
+      const answer = await (await slot(state.id, id)).json<ImportFileResponse>();
+      expect(answer).toMatchObject({ file: { state: "failed", failure: "unsupported_type", uploadedBytes: 0 }, parts: [] });
+    },
+    BIG_FILE_TIMEOUT,
+  );
 
   it("gives a file up on request (DELETE), but not a finished one", async () => {
-    const state = await created({ releases: [{ title: "Give up", type: "Album", year: 2020, tracks: [{ title: "One", number: 1, audio: file("1.mp3", "mp3", MP3), master: file("1.flac", "flac", FLAC) }] }] });
+    const state = await created({
+      releases: [
+        {
+          title: "Give up",
+          type: "Album",
+          year: 2020,
+          tracks: [{ title: "One", number: 1, audio: file("1.mp3", "mp3", MP3), master: file("1.flac", "flac", FLAC) }],
+        },
+      ],
+    });
     const [audio, master] = state.files;
     await upload(state.id, audio!.id, MP3);
     const res = await call(`${API}/${state.id}/files/${master!.id}`, { method: "DELETE", cookie: admin.cookie });
@@ -414,26 +506,39 @@ describe("uploading the files", () => {
 describe("abandoned imports", () => {
   const runHourly = (scheduledTime: number) => worker.scheduled(createScheduledController({ scheduledTime, cron: "0 * * * *" }), env, createExecutionContext());
 
-  it("are aborted by the hourly cron a day after their last part; the drafts stay", async () => {
-    const big = padded(MP3, IMPORT_PART_BYTES + 4096);
-    const state = await created({ releases: [{ title: "Stale", type: "Album", year: 2020, tracks: [{ title: "One", number: 1, audio: file("1.mp3", "mp3", big), master: file("1.flac", "flac", FLAC) }] }] });
-    const [audio, master] = state.files;
-    expect((await putPart(state.id, audio!.id, 1, partOf(big, 1))).status).toBe(200);
-    const open = (await fileRow(audio!.id))!;
-    const lastPartAt = Date.now();
+  it(
+    "are aborted by the hourly cron a day after their last part; the drafts stay",
+    async () => {
+      const big = padded(MP3, IMPORT_PART_BYTES + 4096);
+      const state = await created({
+        releases: [
+          {
+            title: "Stale",
+            type: "Album",
+            year: 2020,
+            tracks: [{ title: "One", number: 1, audio: file("1.mp3", "mp3", big), master: file("1.flac", "flac", FLAC) }],
+          },
+        ],
+      });
+      const [audio, master] = state.files;
+      expect((await putPart(state.id, audio!.id, 1, partOf(big, 1))).status).toBe(200);
+      const open = (await fileRow(audio!.id))!;
+      const lastPartAt = Date.now();
 
-    await runHourly(lastPartAt + IMPORT_STALE_AFTER_MS - 60_000);
-    expect(await fileRow(audio!.id)).toMatchObject({ state: "uploading" });
-    expect(await fileRow(master!.id)).toMatchObject({ state: "pending" });
+      await runHourly(lastPartAt + IMPORT_STALE_AFTER_MS - 60_000);
+      expect(await fileRow(audio!.id)).toMatchObject({ state: "uploading" });
+      expect(await fileRow(master!.id)).toMatchObject({ state: "pending" });
 
-    await runHourly(lastPartAt + IMPORT_STALE_AFTER_MS + 60_000);
-    expect(await fileRow(audio!.id)).toMatchObject({ state: "failed", failure: "expired" });
-    expect(await fileRow(master!.id)).toMatchObject({ state: "failed", failure: "expired" });
-    expect(await uploadOpen(open.r2_key!, open.upload_id!)).toBe(false);
-    expect((await D1.prepare("SELECT count(*) AS n FROM catalog_import_parts WHERE file_id = ?1").bind(audio!.id).first<{ n: number }>())!.n).toBe(0);
-    expect(await trackRow("stale-one")).toMatchObject({ audio_key: null });
-    // A second run finds nothing more to do.
-    await runHourly(lastPartAt + IMPORT_STALE_AFTER_MS + 3_600_000);
-    expect(await fileRow(audio!.id)).toMatchObject({ state: "failed", failure: "expired" });
-  }, BIG_FILE_TIMEOUT);
+      await runHourly(lastPartAt + IMPORT_STALE_AFTER_MS + 60_000);
+      expect(await fileRow(audio!.id)).toMatchObject({ state: "failed", failure: "expired" });
+      expect(await fileRow(master!.id)).toMatchObject({ state: "failed", failure: "expired" });
+      expect(await uploadOpen(open.r2_key!, open.upload_id!)).toBe(false);
+      expect((await D1.prepare("SELECT count(*) AS n FROM catalog_import_parts WHERE file_id = ?1").bind(audio!.id).first<{ n: number }>())!.n).toBe(0);
+      expect(await trackRow("stale-one")).toMatchObject({ audio_key: null });
+      // A second run finds nothing more to do.
+      await runHourly(lastPartAt + IMPORT_STALE_AFTER_MS + 3_600_000);
+      expect(await fileRow(audio!.id)).toMatchObject({ state: "failed", failure: "expired" });
+    },
+    BIG_FILE_TIMEOUT,
+  );
 });

@@ -90,6 +90,7 @@ describe("the cron jobs", () => {
       "payments: ending VIP",
       "payments: tier offers",
       "notifications: hourly work",
+      "catalog imports: abort stale uploads",
       "rooms: unsent pictures",
       "housekeeping",
       "analytics: rollup",

@@ -98,7 +98,9 @@ export async function createImport(
   const importId = crypto.randomUUID();
   const releases = await chooseIds(db, plan);
   const slots: SlotPlan[] = [];
-  const statements: D1PreparedStatement[] = [d1.prepare("INSERT INTO catalog_imports (id, created_by, created_at) VALUES (?1, ?2, ?3)").bind(importId, actor.id, now)];
+  const statements: D1PreparedStatement[] = [
+    d1.prepare("INSERT INTO catalog_imports (id, created_by, created_at) VALUES (?1, ?2, ?3)").bind(importId, actor.id, now),
+  ];
   const draftAt = Date.parse(IMPORT_DRAFT_RELEASE_AT);
 
   for (const { release, albumId, ordered, trackIds } of releases) {
@@ -199,9 +201,16 @@ export async function readImportState(db: DB, importId: string): Promise<ImportS
   const byAlbum = new Map<string, ImportAlbum>();
   for (const row of trackRows!.results as { album_id: string; album_title: string; id: string | null; title: string; number: number }[]) {
     let album = byAlbum.get(row.album_id);
-    if (!album) byAlbum.set(row.album_id, (album = { id: row.album_id, title: row.album_title, coverFileId: slotOf("cover", row.album_id, "albumId"), tracks: [] }));
+    if (!album)
+      byAlbum.set(row.album_id, (album = { id: row.album_id, title: row.album_title, coverFileId: slotOf("cover", row.album_id, "albumId"), tracks: [] }));
     if (row.id)
-      album.tracks.push({ id: row.id, title: row.title, number: row.number, audioFileId: slotOf("audio", row.id, "trackId"), masterFileId: slotOf("master", row.id, "trackId") });
+      album.tracks.push({
+        id: row.id,
+        title: row.title,
+        number: row.number,
+        audioFileId: slotOf("audio", row.id, "trackId"),
+        masterFileId: slotOf("master", row.id, "trackId"),
+      });
   }
   return { id: found.id, createdAt: new Date(found.created_at).toISOString(), albums: [...byAlbum.values()], files: slots };
 }
@@ -218,7 +227,10 @@ export const importExists = async (db: DB, importId: string) =>
   (await db.$client.prepare("SELECT 1 FROM catalog_imports WHERE id = ?1").bind(importId).first()) !== null;
 
 export async function listImportParts(db: DB, fileId: string): Promise<ImportPart[]> {
-  const { results } = await db.$client.prepare("SELECT number, size, etag FROM catalog_import_parts WHERE file_id = ?1 ORDER BY number").bind(fileId).all<ImportPart>();
+  const { results } = await db.$client
+    .prepare("SELECT number, size, etag FROM catalog_import_parts WHERE file_id = ?1 ORDER BY number")
+    .bind(fileId)
+    .all<ImportPart>();
   return results;
 }
 
@@ -250,7 +262,12 @@ export async function recordPart(db: DB, fileId: string, part: ImportPart, now =
  * Fails a slot that is still open (pending or uploading) and drops its parts' list; returns the
  * multipart upload to abort, or null when the slot was already finished or failed.
  */
-export async function failFile(db: DB, fileId: string, failure: ImportFileFailure, now = Date.now()): Promise<{ r2Key: string | null; uploadId: string | null } | null> {
+export async function failFile(
+  db: DB,
+  fileId: string,
+  failure: ImportFileFailure,
+  now = Date.now(),
+): Promise<{ r2Key: string | null; uploadId: string | null } | null> {
   const d1 = db.$client;
   const [failed] = await d1.batch([
     d1
@@ -286,5 +303,9 @@ export async function expireStaleFiles(db: DB, now: number): Promise<{ id: strin
       .bind(now, now - IMPORT_STALE_AFTER_MS),
     d1.prepare("DELETE FROM catalog_import_parts WHERE file_id IN (SELECT id FROM catalog_import_files WHERE state = 'failed')"),
   ]);
-  return (expired!.results as { id: string; r2_key: string | null; upload_id: string | null }[]).map((r) => ({ id: r.id, r2Key: r.r2_key, uploadId: r.upload_id }));
+  return (expired!.results as { id: string; r2_key: string | null; upload_id: string | null }[]).map((r) => ({
+    id: r.id,
+    r2Key: r.r2_key,
+    uploadId: r.upload_id,
+  }));
 }

@@ -61,7 +61,11 @@ export type StreamOptions<K extends { mime: string }> = {
 };
 
 /** The first bytes of a body of `size` bytes, as many as `sniffLength` asks for (at most `maxSniffBytes`). */
-export async function readHead(reader: Reader, size: number, sniff: Pick<StreamOptions<{ mime: string }>, "sniffLength" | "maxSniffBytes">): Promise<Uint8Array> {
+export async function readHead(
+  reader: Reader,
+  size: number,
+  sniff: Pick<StreamOptions<{ mime: string }>, "sniffLength" | "maxSniffBytes">,
+): Promise<Uint8Array> {
   try {
     const first = await readAtLeast(reader, Math.min(size, 4096), size);
     const wanted = Math.min(size, sniff.maxSniffBytes, Math.max(4096, sniff.sniffLength(first.bytes)));
@@ -129,7 +133,13 @@ export async function streamUploadToR2<K extends { mime: string }>(bucket: R2Buc
   const key = opts.keyFor(kind);
   const sink = new ProbeSink(Math.max(PROBE_HEAD_BYTES, head.length));
   try {
-    await streamExactly(reader, head, size, (readable) => bucket.put(key, readable, { httpMetadata: { contentType: kind.mime } }), (chunk) => sink.push(chunk));
+    await streamExactly(
+      reader,
+      head,
+      size,
+      (readable) => bucket.put(key, readable, { httpMetadata: { contentType: kind.mime } }),
+      (chunk) => sink.push(chunk),
+    );
   } catch (err) {
     await bucket.delete(key).catch(() => {});
     throw err;

@@ -7,7 +7,8 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { orConflict, routeError } from "../../lib/errors";
+import { orConflict, routeError, validationError } from "../../lib/errors";
+import { syncedLines } from "../../lib/lrc";
 import { actorOf } from "../../middleware/guards";
 import { createImport, findImportFile, importExists, listImportParts, readImportState, toImportFile } from "../../db/catalog-imports";
 import { abortImportFile, completeImportFile, storeImportPart, type ImportWhere } from "../../services/media/catalog-import";
@@ -23,6 +24,7 @@ import {
   importPlanSchema,
   type ImportFileResponse,
   type ImportPartResponse,
+  type ImportPlanParsed,
   type ImportState,
 } from "#contracts/admin-catalog-import.ts";
 
@@ -32,6 +34,18 @@ const IMPORT_REFUSALS = {
 } as const;
 
 const where = (c: Context<HonoEnv>): ImportWhere => ({ db: c.var.db, bucket: c.env.MEDIA, actor: actorOf(c) });
+
+/** Synced lyrics need a timed line, as the track's lyrics editor requires (the LRC reader is the Worker's). */
+function checkSyncedLyrics(plan: ImportPlanParsed) {
+  plan.releases.forEach((release, r) =>
+    release.tracks.forEach((track, t) =>
+      track.lyrics.forEach((lyrics, l) => {
+        if (lyrics.synced && syncedLines(lyrics.body).length === 0)
+          throw validationError({ message: TRACK_DETAILS_MESSAGES.lyricsNotSynced, path: ["releases", r, "tracks", t, "lyrics", l, "body"] });
+      }),
+    ),
+  );
+}
 
 /** The slot of this import the path names; another import's slot is as unknown as a missing one. */
 async function slotOf(c: Context<HonoEnv>, importId: string, fileId: string) {
@@ -52,7 +66,9 @@ export const catalogImportRoutes = new Hono<HonoEnv>()
     uploadBody(IMPORT_PLAN_MAX_BYTES, () => routeError("payload_too_large")),
     validate("json", importPlanSchema),
     async (c) => {
-      const state = orConflict(await createImport(c.var.db, actorOf(c), c.req.valid("json")), IMPORT_REFUSALS);
+      const plan = c.req.valid("json");
+      checkSyncedLyrics(plan);
+      const state = orConflict(await createImport(c.var.db, actorOf(c), plan), IMPORT_REFUSALS);
       catalogChanged();
       return c.json<ImportState>(state, 201);
     },

@@ -11,7 +11,12 @@ import { catalogChanged, deleteObjects } from "./catalog-uploads";
 type Where = { db: DB; bucket: R2Bucket; actor: Actor };
 
 /** A track's new streaming file; null (and the file deleted) when the track is gone. */
-export async function attachTrackAudio({ db, bucket, actor }: Where, trackId: string, audio: { key: string; durationSeconds: number | null }, shown: string | null) {
+export async function attachTrackAudio(
+  { db, bucket, actor }: Where,
+  trackId: string,
+  audio: { key: string; durationSeconds: number | null },
+  shown: string | null,
+) {
   const swapped = await setTrackAudio(db, actor, trackId, { audioKey: audio.key, durationSeconds: audio.durationSeconds, action: "track.audio", shown });
   if (!swapped) {
     await deleteObjects(bucket, [audio.key]);

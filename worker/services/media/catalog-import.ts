@@ -81,7 +81,13 @@ export async function storeImportPart(where: ImportWhere, file: ImportFileRow, n
   let upload: R2MultipartUpload;
   if (number === 1) {
     // A cover is read whole (it fits the image checks); audio only as far as detection needs.
-    head = await readHead(reader, length, file.kind === "cover" ? { sniffLength: () => length, maxSniffBytes: length } : { sniffLength: audioSniffLength, maxSniffBytes: MAX_ID3_TAG_BYTES + 64 * 1024 });
+    head = await readHead(
+      reader,
+      length,
+      file.kind === "cover"
+        ? { sniffLength: () => length, maxSniffBytes: length }
+        : { sniffLength: audioSniffLength, maxSniffBytes: MAX_ID3_TAG_BYTES + 64 * 1024 },
+    );
     let matches: boolean;
     try {
       matches = isDeclaredKind(file, head);
