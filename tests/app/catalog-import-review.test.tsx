@@ -95,7 +95,9 @@ afterEach(() => {
 describe("the import's review", () => {
   it("marks the problems, blocks the upload until they are fixed, then uploads the plan as edited", async () => {
     const api = fakeWorker();
-    renderPage();
+    const { queryClient } = renderPage();
+    // The catalog's albums as this tab last read them: stale once the drafts exist.
+    queryClient.setQueryData(["admin", "catalog", "albums"], { albums: [] });
     await drop([
       fileAt("Mar/01.mp3", one),
       fileAt("Mar/02.mp3", two),
@@ -161,6 +163,7 @@ describe("the import's review", () => {
     const sent = api.callsTo(`PUT ${API}/imp1/files/f2/parts/1`)[0]?.[1]?.body as Blob;
     expect(sent.size).toBe(two.length);
     expect(sessionStorage.getItem("catalog-import")).toBeNull();
+    expect(queryClient.getQueryState(["admin", "catalog", "albums"])?.isInvalidated).toBe(true);
   });
 
   it("a track left out takes its problems with it", async () => {

@@ -3,12 +3,27 @@
 // reviewed, its MP3s made in the browser from the masters, uploaded, then published in the
 // catalog; a VIP plays a track and the lyric line sung moves. The album's title carries a random
 // suffix, so the journey shares nothing with another.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { lrcOf, taggedFlac } from "../../scripts/lib/tagged-audio.mjs";
+import type { Page } from "@playwright/test";
 import { expect, signUpVip, test } from "./fixtures";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe's violations on the page as it is now (its defaults and WCAG 2.2's target size), one line per node. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })).violations;
+  });
+  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} ${JSON.stringify(node.target)}: ${node.failureSummary?.replace(/\s+/g, " ")}`));
+}
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A datetime-local value in this machine's time zone (the browser's too). */
@@ -46,6 +61,7 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
     await page.goto("/admin/catalog");
     await page.getByRole("link", { name: "Import releases from a folder" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Import releases" })).toBeVisible();
+    expect(await axeViolations(page), "axe on the drop area").toEqual([]);
     await page.getByTestId("catalog-import-folder").setInputFiles(path.join(root, album));
 
     const table = page.getByRole("table", { name: `Tracks of ${album}` });
@@ -58,6 +74,7 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
     await expect(table.getByText("Synced")).toHaveCount(3);
     await expect(table.getByText("Ready")).toHaveCount(3);
     await expect(page.getByLabel("Cover")).toHaveValue(/.+/);
+    expect(await axeViolations(page), "axe on the review").toEqual([]);
     await page.getByRole("button", { name: "Upload and create drafts" }).click();
     await expect(page.getByText(/The drafts are in the catalog/)).toBeVisible({ timeout: 120_000 });
     await expect(page.getByRole("link", { name: `Open ${album} in the catalog` })).toBeVisible();

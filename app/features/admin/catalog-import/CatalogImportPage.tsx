@@ -2,10 +2,12 @@
 // holds the dropped files (never their bytes: Files and Blobs) and the draft; runImport does the
 // rest. An import left unfinished (a reload, a closed tab) is offered again from sessionStorage.
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { Link } from "@tanstack/react-router";
 import type { ImportState } from "#contracts/admin-catalog-import.ts";
 import { serverErrorText } from "../../../lib/forms/errorText";
+import { adminKeys } from "../queries";
 import type { DroppedFile } from "./dropped";
 import { DropZone } from "./DropZone";
 import { importMessages as m } from "./messages";
@@ -32,6 +34,7 @@ export function CatalogImportPage() {
   const [held, setHeld] = useState<ReadonlyMap<string, HeldFile>>(new Map());
   const [unfinished, setUnfinished] = useState<ImportState | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
   const problems = useMemo(() => (draft ? problemsOf(draft) : []), [draft]);
 
   useEffect(() => {
@@ -55,6 +58,9 @@ export function CatalogImportPage() {
     abort.current = new AbortController();
     try {
       const { state, missing } = await job(abort.current.signal);
+      // The catalog's lists (and the audit log) held in this tab are older than the new drafts.
+      void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, "catalog"] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
       setUnfinished(null);
       setPhase({ name: "done", state, missing });
     } catch (error) {
