@@ -9,8 +9,7 @@
 // afterwards. Loopback targets only.
 // Usage: npm run measure:import -- [--url http://127.0.0.1:8787] [--tracks 20] [--mb 600]
 //        [--workerd-pid <pid>] [--skip-baseline]
-import { execFileSync } from "node:child_process";
-import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { finished } from "node:stream/promises";
@@ -100,21 +99,52 @@ function descendantsOf(root) {
   return [...out];
 }
 
-/** The workerd serving the site: given, or a workerd under the process listening on the port. */
-function findWorkerd() {
-  if (values["workerd-pid"]) return Number(values["workerd-pid"]);
+function readIfThere(file) {
   try {
-    const port = new URL(origin).port || "80";
-    const listing = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-    const listener = Number(/pid=(\d+)/.exec(listing)?.[1]);
-    if (!listener) return null;
-    // wrangler dev's proxy listens; workerd is its child (or the listener itself).
-    let top = listener;
-    while (parentOf(top) > 1 && /wrangler|workerd|node/.test(cmdline(parentOf(top)))) top = parentOf(top);
-    return descendantsOf(top).find((pid) => /(^|\/)workerd /.test(cmdline(pid))) ?? null;
+    return readFileSync(file, "utf8");
   } catch {
     return null;
   }
+}
+/** A directory's entries, or none when it is gone or not ours to read (another user's process). */
+function listIfThere(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The process listening on a TCP port: its socket's inode in /proc/net/tcp*, then whose fd it is. */
+function listenerPid(port) {
+  const hex = `:${Number(port).toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    const lines = readIfThere(table)?.split("\n").slice(1) ?? [];
+    for (const columns of lines.map((l) => l.trim().split(/\s+/))) if (columns[1]?.endsWith(hex) && columns[3] === "0A") inodes.add(columns[9]);
+  }
+  for (const pid of allPids()) {
+    for (const fd of listIfThere(`/proc/${pid}/fd`)) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode && inodes.has(inode)) return pid;
+      } catch {
+        // The descriptor closed while we looked.
+      }
+    }
+  }
+  return null;
+}
+
+/** The workerd serving the site: given, or a workerd under the process listening on the port. */
+function findWorkerd() {
+  if (values["workerd-pid"]) return Number(values["workerd-pid"]);
+  const listener = listenerPid(new URL(origin).port || "80");
+  if (!listener) return null;
+  // wrangler dev's proxy listens; workerd is its child (or the listener itself).
+  let top = listener;
+  while (parentOf(top) > 1 && /wrangler|workerd|node/.test(cmdline(parentOf(top)))) top = parentOf(top);
+  return descendantsOf(top).find((pid) => /(^|\/)workerd /.test(cmdline(pid))) ?? null;
 }
 
 async function importOnce(browser, folder, title) {
