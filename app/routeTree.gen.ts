@@ -80,6 +80,7 @@ import { Route as VipCheckoutTestRouteImport } from './routes/vip-checkout/test'
 import { Route as VipMembershipManageRouteImport } from './routes/vip-membership/manage'
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
+import { Route as AdminCatalogImportRouteImport } from './routes/admin/catalog_.import'
 import { Route as AdminDisputesIndexRouteImport } from './routes/admin/disputes.index'
 import { Route as AdminDisputesDisputeIdRouteImport } from './routes/admin/disputes.$disputeId'
 import { Route as AdminLiveEventIdRouteImport } from './routes/admin/live.$eventId'
@@ -453,6 +454,11 @@ const AdminAnalyticsTracksRoute = AdminAnalyticsTracksRouteImport.update({
   path: '/analytics/tracks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminCatalogImportRoute = AdminCatalogImportRouteImport.update({
+  id: '/catalog_/import',
+  path: '/catalog/import',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminDisputesIndexRoute = AdminDisputesIndexRouteImport.update({
   id: '/disputes/',
   path: '/disputes/',
@@ -611,6 +617,7 @@ export interface FileRoutesByFullPath {
   '/store/': typeof StoreIndexRoute
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/catalog/import': typeof AdminCatalogImportRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
@@ -700,6 +707,7 @@ export interface FileRoutesByTo {
   '/store': typeof StoreIndexRoute
   '/tickets': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/catalog/import': typeof AdminCatalogImportRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
@@ -791,6 +799,7 @@ export interface FileRoutesById {
   '/store/': typeof StoreIndexRoute
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
+  '/admin/catalog_/import': typeof AdminCatalogImportRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store_/shipping': typeof AdminStoreShippingRoute
@@ -883,6 +892,7 @@ export interface FileRouteTypes {
     | '/store/'
     | '/tickets/'
     | '/admin/analytics/tracks'
+    | '/admin/catalog/import'
     | '/admin/disputes/$disputeId'
     | '/admin/live/$eventId'
     | '/admin/store/shipping'
@@ -972,6 +982,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/tickets'
     | '/admin/analytics/tracks'
+    | '/admin/catalog/import'
     | '/admin/disputes/$disputeId'
     | '/admin/live/$eventId'
     | '/admin/store/shipping'
@@ -1062,6 +1073,7 @@ export interface FileRouteTypes {
     | '/store/'
     | '/tickets/'
     | '/admin/analytics/tracks'
+    | '/admin/catalog_/import'
     | '/admin/disputes/$disputeId'
     | '/admin/live/$eventId'
     | '/admin/store_/shipping'
@@ -1643,6 +1655,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAnalyticsTracksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/catalog_/import': {
+      id: '/admin/catalog_/import'
+      path: '/catalog/import'
+      fullPath: '/admin/catalog/import'
+      preLoaderRoute: typeof AdminCatalogImportRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/disputes/': {
       id: '/admin/disputes/'
       path: '/disputes'
@@ -1786,6 +1805,7 @@ interface AdminRouteRouteChildren {
   AdminVenuesRoute: typeof AdminVenuesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
+  AdminCatalogImportRoute: typeof AdminCatalogImportRoute
   AdminDisputesDisputeIdRoute: typeof AdminDisputesDisputeIdRoute
   AdminLiveEventIdRoute: typeof AdminLiveEventIdRoute
   AdminStoreShippingRoute: typeof AdminStoreShippingRoute
@@ -1818,6 +1838,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminVenuesRoute: AdminVenuesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
+  AdminCatalogImportRoute: AdminCatalogImportRoute,
   AdminDisputesDisputeIdRoute: AdminDisputesDisputeIdRoute,
   AdminLiveEventIdRoute: AdminLiveEventIdRoute,
   AdminStoreShippingRoute: AdminStoreShippingRoute,

@@ -1,156 +1,215 @@
 #!/usr/bin/env node
-// Prints what importing a folder costs the Worker (decision 119): time and the workerd process's
-// resident memory while a generated album's files go up in 8 MiB parts, beside a baseline of one
-// small file. Figures, not a pass/fail: docs/measurements.md records them.
-//
-// In a throwaway local state (never the developer's), it applies the migrations, adds an
-// administrator with a live session and starts its own `wrangler dev` on 127.0.0.1. Then:
-// 1. baseline: a one-track plan, a small MP3 sent and completed;
-// 2. the album: a plan of --tracks tracks, each a small MP3 and a FLAC master making --mb MB in all
-//    (a FLAC signature and silence: the Worker reads only the first bytes and the size), every part
-//    PUT in turn and each file completed, resident memory sampled every 100 ms.
-// Usage: node scripts/measure-import.mjs [--tracks 20] [--mb 600] [--keep]
-import { rm } from "node:fs/promises";
+// Prints what importing an album by the folder costs (decision 120): a generated FLAC album (by
+// default 20 tracks, about 600 MB) is dropped on /admin/catalog/import of a running site in
+// headless Chromium as the demo admin, its MP3s made in the browser, uploaded and completed. It
+// reports the import's time, the page's peak JS heap (CDP Performance: JSHeapUsedSize), the peak
+// resident memory of Chromium's renderer processes (the page and its encoder's Web Worker) and,
+// when it can find it, of the site's workerd process, beside a baseline of a one-track import.
+// Figures, not a pass/fail: docs/measurements.md records them. The imported drafts are deleted
+// afterwards. Loopback targets only.
+// Usage: npm run measure:import -- [--url http://127.0.0.1:8787] [--tracks 20] [--mb 600]
+//        [--workerd-pid <pid>] [--skip-baseline]
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { finished } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { positiveInt, printTable } from "./lib/measure.mjs";
-import { ROOT } from "./lib/wrangler.mjs";
-import { freshMeasureState, frozenWorkerConfig, startWorker } from "./lib/measure-worker.mjs";
-import { residentMemory, workerdPids } from "./lib/process-memory.mjs";
+import { chromium } from "@playwright/test";
+import { loopbackOrigin, positiveInt, printTable } from "./lib/measure.mjs";
+import { encodePng } from "./lib/png.mjs";
+import { flacChunks, lrcOf } from "./lib/tagged-audio.mjs";
 
 const { values } = parseArgs({
-  options: { tracks: { type: "string", default: "20" }, mb: { type: "string", default: "600" }, keep: { type: "boolean", default: false } },
+  options: {
+    url: { type: "string", default: "http://127.0.0.1:8787" },
+    tracks: { type: "string", default: "20" },
+    mb: { type: "string", default: "600" },
+    "workerd-pid": { type: "string" },
+    "skip-baseline": { type: "boolean", default: false },
+  },
 });
+const origin = loopbackOrigin(values.url, "measure");
 const trackCount = positiveInt("tracks", values.tracks, 100);
-const totalMb = positiveInt("mb", values.mb, 2000);
+const totalMb = positiveInt("mb", values.mb, 1400);
+const SAMPLE_RATE = 44100;
+/** 16-bit stereo verbatim FLAC: 4 bytes a sample frame plus a little framing. */
+const BYTES_PER_SECOND = SAMPLE_RATE * 4;
 
-// The Worker's contract (worker/contracts/admin-catalog-import-limits.ts), restated: scripts run in plain Node.
-const PART_BYTES = 8 * 1024 * 1024;
-const API = "/api/admin/catalog/import";
-
-const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-/** Constant-bitrate MP3 frames (MPEG-1 Layer III, 128 kbps, 48 kHz): what the Worker's sniffing and duration read. */
-function mp3(secondsLong) {
-  const frame = new Uint8Array(384);
-  frame.set([0xff, 0xfb, 0x94, 0x00]);
-  const frames = Math.round((secondsLong * 48000) / 1152);
-  const out = new Uint8Array(frames * frame.length);
-  for (let i = 0; i < frames; i++) out.set(frame, i * frame.length);
-  return out;
+/** Writes an album of `tracks` FLACs of `mb` MB in all, a piece at a time (never whole in memory). */
+async function writeAlbum(dir, title, tracks, mb) {
+  const folder = path.join(dir, title);
+  mkdirSync(folder, { recursive: true });
+  const seconds = Math.max(1, Math.round((mb * 1e6) / tracks / BYTES_PER_SECOND));
+  for (let i = 0; i < tracks; i++) {
+    const tags = { TITLE: `Track ${i + 1}`, ALBUM: title, TRACKNUMBER: String(i + 1), DATE: "2024", LYRICS: lrcOf([{ ms: 0, text: "Canção" }]) };
+    const out = createWriteStream(path.join(folder, `${String(i + 1).padStart(2, "0")}.flac`));
+    for (const chunk of flacChunks({ seconds, sampleRate: SAMPLE_RATE, tags, seed: i })) {
+      if (!out.write(chunk)) await new Promise((resolve) => out.once("drain", resolve));
+    }
+    out.end();
+    await finished(out);
+  }
+  const cover = createWriteStream(path.join(folder, "cover.png"));
+  cover.end(encodePng(256, 256, (x, y) => [x, y, 128]));
+  await finished(cover);
+  return folder;
 }
 
-/** A FLAC master of `size` bytes: its signature, then silence. */
-function flacOf(size) {
-  const out = new Uint8Array(size);
-  out.set([0x66, 0x4c, 0x61, 0x43]);
-  return out;
-}
-
-async function api(origin, cookie, method, url, body) {
-  const headers = { cookie, origin };
-  if (body !== undefined && !(body instanceof Uint8Array)) headers["content-type"] = "application/json";
-  const res = await fetch(origin + url, { method, headers, body: body instanceof Uint8Array || body === undefined ? body : JSON.stringify(body) });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** Sends every part of `bytes` for slot `fileId`, then completes it. */
-async function uploadFile(origin, cookie, importId, fileId, bytes) {
-  for (let n = 1; (n - 1) * PART_BYTES < bytes.length; n++)
-    await api(origin, cookie, "PUT", `${API}/${importId}/files/${fileId}/parts/${n}`, bytes.subarray((n - 1) * PART_BYTES, n * PART_BYTES));
-  await api(origin, cookie, "POST", `${API}/${importId}/files/${fileId}/complete`);
-}
-
-/** Runs `work` while sampling the processes' resident memory: its time and the highest sample. */
-async function sampled(pids, work) {
-  let peak = residentMemory(pids).current;
-  const timer = setInterval(() => (peak = Math.max(peak, residentMemory(pids).current)), 100);
-  const started = performance.now();
+const kib = (line) => Number(/(\d+)\s*kB/.exec(line)?.[1] ?? 0);
+function rssKb(pid) {
   try {
-    await work();
+    return kib(
+      readFileSync(`/proc/${pid}/status`, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith("VmRSS:")) ?? "",
+    );
+  } catch {
+    return 0;
+  }
+}
+const cmdline = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+};
+const allPids = () =>
+  readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
+function parentOf(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
+  } catch {
+    return 0;
+  }
+}
+function descendantsOf(root) {
+  const pids = allPids();
+  const out = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const pid of pids) {
+      if (out.has(pid) || !out.has(parentOf(pid))) continue;
+      out.add(pid);
+      grew = true;
+    }
+  }
+  return [...out];
+}
+
+function readIfThere(file) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+/** A directory's entries, or none when it is gone or not ours to read (another user's process). */
+function listIfThere(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The process listening on a TCP port: its socket's inode in /proc/net/tcp*, then whose fd it is. */
+function listenerPid(port) {
+  const hex = `:${Number(port).toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    const lines = readIfThere(table)?.split("\n").slice(1) ?? [];
+    for (const columns of lines.map((l) => l.trim().split(/\s+/))) if (columns[1]?.endsWith(hex) && columns[3] === "0A") inodes.add(columns[9]);
+  }
+  for (const pid of allPids()) {
+    for (const fd of listIfThere(`/proc/${pid}/fd`)) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode && inodes.has(inode)) return pid;
+      } catch {
+        // The descriptor closed while we looked.
+      }
+    }
+  }
+  return null;
+}
+
+/** The workerd serving the site: given, or a workerd under the process listening on the port. */
+function findWorkerd() {
+  if (values["workerd-pid"]) return Number(values["workerd-pid"]);
+  const listener = listenerPid(new URL(origin).port || "80");
+  if (!listener) return null;
+  // wrangler dev's proxy listens; workerd is its child (or the listener itself).
+  let top = listener;
+  while (parentOf(top) > 1 && /wrangler|workerd|node/.test(cmdline(parentOf(top)))) top = parentOf(top);
+  return descendantsOf(top).find((pid) => /(^|\/)workerd /.test(cmdline(pid))) ?? null;
+}
+
+async function importOnce(browser, folder, title) {
+  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  const demo = JSON.parse(readFileSync(path.join(import.meta.dirname, "demo-data.json"), "utf8")).accounts.find((a) => a.key === "admin");
+  const login = await context.request.post("/api/auth/login", { data: { email: demo.email, password: demo.password } });
+  if (!login.ok()) throw new Error(`admin login failed (${login.status()}): is the demo seed loaded?`);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const workerd = findWorkerd();
+  const peak = { heap: 0, renderer: 0, workerd: 0 };
+  const sample = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics").catch(() => ({ metrics: [] }));
+    peak.heap = Math.max(peak.heap, metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0);
+    // This script's own Chromium: the renderers among its descendants (other browsers may run beside it).
+    const renderers = descendantsOf(process.pid).filter((pid) => cmdline(pid).includes("--type=renderer"));
+    peak.renderer = Math.max(peak.renderer, renderers.reduce((sum, pid) => sum + rssKb(pid), 0) * 1024);
+    if (workerd) peak.workerd = Math.max(peak.workerd, rssKb(workerd) * 1024);
+  };
+  const timer = setInterval(() => void sample(), 250);
+  try {
+    await page.goto("/admin/catalog/import");
+    const started = performance.now();
+    await page.getByTestId("catalog-import-folder").setInputFiles(folder);
+    await page.getByRole("button", { name: "Upload and create drafts" }).click({ timeout: 600_000 });
+    await page.getByText(/The drafts are in the catalog/).waitFor({ timeout: 3_600_000 });
+    const seconds = (performance.now() - started) / 1000;
+    await sample();
+    const albums = await (await context.request.get("/api/admin/catalog/albums")).json();
+    for (const album of albums.albums.filter((a) => a.title === title)) await context.request.delete(`/api/admin/catalog/albums/${album.id}`);
+    return { seconds, ...peak, workerdFound: workerd !== null };
   } finally {
     clearInterval(timer);
-  }
-  return { ms: performance.now() - started, peak: Math.max(peak, residentMemory(pids).current) };
-}
-
-async function main() {
-  const { persistTo, workDir, adminCookie: cookie } = await freshMeasureState("measure-import");
-  let worker = null;
-  try {
-    worker = await startWorker(persistTo, workDir, { config: await frozenWorkerConfig(workDir, "worker/index.ts") });
-    const { origin } = worker;
-    const pids = workerdPids(worker.pid);
-    const small = mp3(60);
-    const masterBytes = Math.floor((totalMb * 1024 * 1024) / trackCount) - small.length;
-    const master = flacOf(masterBytes);
-    const file = (name, format, bytes) => ({ name, format, size: bytes.length });
-    console.log(`Target ${origin} (wrangler dev, local D1 and R2). Album: ${trackCount} tracks, ${mib(trackCount * (masterBytes + small.length))} in all.\n`);
-
-    const idle = residentMemory(pids).current;
-    const baselinePlan = {
-      releases: [{ title: "Baseline", type: "Single", year: 2024, tracks: [{ title: "One", number: 1, audio: file("one.mp3", "mp3", small) }] }],
-    };
-    const baseline = await sampled(pids, async () => {
-      const state = await api(origin, cookie, "POST", API, baselinePlan);
-      await uploadFile(origin, cookie, state.id, state.files[0].id, small);
-    });
-
-    const plan = {
-      releases: [
-        {
-          title: "Measured album",
-          type: "Album",
-          year: 2024,
-          tracks: Array.from({ length: trackCount }, (_, i) => ({
-            title: `Track ${i + 1}`,
-            number: i + 1,
-            audio: file(`${i + 1}.mp3`, "mp3", small),
-            master: file(`${i + 1}.flac`, "flac", master),
-          })),
-        },
-      ],
-    };
-    let planMs = 0;
-    const album = await sampled(pids, async () => {
-      const started = performance.now();
-      const state = await api(origin, cookie, "POST", API, plan);
-      planMs = performance.now() - started;
-      for (const slot of state.files) await uploadFile(origin, cookie, state.id, slot.id, slot.kind === "master" ? master : small);
-      const done = await api(origin, cookie, "GET", `${API}/${state.id}`);
-      const notDone = done.files.filter((f) => f.state !== "done");
-      if (notDone.length > 0) throw new Error(`${notDone.length} file(s) not done`);
-    });
-    const albumBytes = trackCount * (masterBytes + small.length);
-
-    printTable(
-      ["run", "bytes", "time", "MB/s", "workerd peak RSS (sampled)", "above idle"],
-      [
-        ["baseline: one small MP3", mib(small.length), seconds(baseline.ms), "", mib(baseline.peak), mib(baseline.peak - idle)],
-        [
-          `album: ${trackCount} MP3s + ${trackCount} FLAC masters`,
-          mib(albumBytes),
-          seconds(album.ms),
-          (albumBytes / 1e6 / (album.ms / 1000)).toFixed(1),
-          mib(album.peak),
-          mib(album.peak - idle),
-        ],
-      ],
-    );
-    console.log(
-      `\nThe album's plan (one batch): ${planMs.toFixed(0)} ms. workerd idle: ${mib(idle)} (${pids.length} process(es); the whole local runtime with its D1 and R2, not one isolate).`,
-    );
-    console.log(`This script's own peak resident memory: ${mib(process.resourceUsage().maxRSS * 1024)}.`);
-  } finally {
-    await worker?.stop();
-    if (!values.keep) await rm(path.join(ROOT, ".tmp", "measure-import"), { recursive: true, force: true });
+    await context.close();
   }
 }
 
-await main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+const dir = path.join(tmpdir(), `measure-import-${process.pid}`);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+  args: ["--no-sandbox", "--disable-gpu", "--enable-precise-memory-info"],
 });
+try {
+  const runs = [];
+  const suffix = Math.random().toString(36).slice(2, 7);
+  if (!values["skip-baseline"]) {
+    const title = `Measure baseline ${suffix}`;
+    const folder = await writeAlbum(dir, title, 1, totalMb / trackCount);
+    runs.push({ label: "1 track (baseline)", mb: totalMb / trackCount, ...(await importOnce(browser, folder, title)) });
+  }
+  const title = `Measure album ${suffix}`;
+  const folder = await writeAlbum(dir, title, trackCount, totalMb);
+  runs.push({ label: `${trackCount} tracks`, mb: totalMb, ...(await importOnce(browser, folder, title)) });
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  printTable(
+    ["Import", "FLAC", "Time", "Peak JS heap", "Peak renderer RSS", "Peak workerd RSS"],
+    runs.map((r) => [r.label, `${r.mb.toFixed(0)} MB`, `${r.seconds.toFixed(1)} s`, mb(r.heap), mb(r.renderer), r.workerdFound ? mb(r.workerd) : "not found"]),
+  );
+  console.log(
+    `Load average (1, 5, 15 min): ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`,
+  );
+} finally {
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,4 +1,5 @@
 // /admin/catalog: three tabs (Albums, Radio stations, TV channels), each loading its own list.
+import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import { TabList, TabPanel, useTabs } from "../../../components/Tabs";
 import { AlbumsPanel } from "./AlbumsPanel";
@@ -14,6 +15,11 @@ export function CatalogPage() {
   const tabs = useTabs(TABS);
   return (
     <div className="catalog-page">
+      <p className="catalog-import-link">
+        <Link to="/admin/catalog/import" className="btn">
+          {intl.formatMessage(m.importLink)}
+        </Link>
+      </p>
       <TabList
         tabs={tabs}
         label={intl.formatMessage(m.tabsLabel)}

@@ -13,6 +13,7 @@ const plainMessages = defineMessages({
   tabsAlbums: { id: "adminCatalog.tabs.albums", defaultMessage: "Albums" },
   tabsStations: { id: "adminCatalog.tabs.stations", defaultMessage: "Radio stations" },
   tabsChannels: { id: "adminCatalog.tabs.channels", defaultMessage: "TV channels" },
+  importLink: { id: "adminCatalog.importLink", defaultMessage: "Import releases from a folder" },
   commonLoading: { id: "adminCatalog.common.loading", defaultMessage: "Loading the catalog..." },
   commonLoadFailed: { id: "adminCatalog.common.loadFailed", defaultMessage: "Failed to load the catalog" },
   commonRetry: { id: "adminCatalog.common.retry", defaultMessage: "Try again" },

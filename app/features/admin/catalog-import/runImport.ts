@@ -1,0 +1,117 @@
+// The import after the review: MP3s made from the masters that need them, the plan sent (the
+// Worker creates the drafts and a slot per file), then every file uploaded into its slot. The
+// import's id is kept in sessionStorage until every file is done, so a reloaded page finds the
+// unfinished import and, once the admin drops the same files again, sends what is missing.
+import { api } from "../../../lib/api";
+import { CATALOG_IMPORT_API } from "#contracts/admin-catalog-import-limits.ts";
+import type { ImportFile, ImportState } from "#contracts/admin-catalog-import.ts";
+import { encodeMaster } from "./encodeMaster";
+import { needsEncoding, type DraftRelease } from "./model";
+import { buildPlan, type HeldFile } from "./plan";
+import { partApiOf, uploadFile } from "./upload";
+
+const KEY = "catalog-import";
+
+export const rememberedImport = () => sessionStorage.getItem(KEY);
+export const forgetImport = () => sessionStorage.removeItem(KEY);
+
+export const importStateOf = (importId: string, signal?: AbortSignal) => api<ImportState>(`${CATALOG_IMPORT_API}/${encodeURIComponent(importId)}`, { signal });
+
+export type Progress =
+  | { stage: "encoding"; name: string; fraction: number }
+  | { stage: "creating" }
+  | { stage: "uploading"; files: { id: string; name: string; size: number; uploaded: number }[] };
+
+type Pair = { slot: ImportFile; blob: Blob };
+
+/** The browser could not decode or encode this master: the page names it. */
+export class EncodeError extends Error {
+  constructor(
+    readonly fileName: string,
+    cause: unknown,
+  ) {
+    super(`Could not make the MP3 of ${fileName}`, { cause });
+  }
+}
+
+async function mp3Of(master: HeldFile, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<Blob> {
+  onProgress({ stage: "encoding", name: master.name, fraction: 0 });
+  try {
+    return await encodeMaster(master.blob, master.sampleRate, (fraction) => onProgress({ stage: "encoding", name: master.name, fraction }), signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new EncodeError(master.name, error);
+  }
+}
+
+async function uploadAll(importId: string, pairs: readonly Pair[], onProgress: (p: Progress) => void, signal?: AbortSignal) {
+  const files = pairs.map(({ slot }) => ({ id: slot.id, name: slot.name, size: slot.size, uploaded: slot.state === "done" ? slot.size : slot.uploadedBytes }));
+  onProgress({ stage: "uploading", files: [...files] });
+  const parts = partApiOf(importId);
+  // One file at a time: one part of one file in flight, whatever the folder's size.
+  for (const [i, { slot, blob }] of pairs.entries()) {
+    await uploadFile(parts, slot, blob, {
+      signal,
+      onProgress: (uploaded) => {
+        files[i] = { ...files[i]!, uploaded };
+        onProgress({ stage: "uploading", files: [...files] });
+      },
+    });
+  }
+}
+
+/** Encodes what needs it, creates the drafts and uploads; resolves with the finished import. */
+export async function runImport(
+  releases: readonly DraftRelease[],
+  held: ReadonlyMap<string, HeldFile>,
+  onProgress: (p: Progress) => void,
+  signal?: AbortSignal,
+): Promise<ImportState> {
+  const encoded = new Map<string, Blob>();
+  for (const track of releases.flatMap((r) => r.tracks).filter(needsEncoding)) {
+    const master = held.get(track.masterFileId!)!;
+    onProgress({ stage: "encoding", name: master.name, fraction: 0 });
+    encoded.set(
+      track.key,
+      await encodeMaster(master.blob, master.sampleRate, (fraction) => onProgress({ stage: "encoding", name: master.name, fraction }), signal),
+    );
+  }
+  const built = buildPlan(releases, held, encoded);
+  onProgress({ stage: "creating" });
+  const state = await api<ImportState>(CATALOG_IMPORT_API, { method: "POST", json: built.plan, signal });
+  sessionStorage.setItem(KEY, state.id);
+  await uploadAll(state.id, built.blobs(state), onProgress, signal);
+  forgetImport();
+  return importStateOf(state.id, signal);
+}
+
+const stem = (name: string) => name.replace(/\.[^.]+$/, "");
+
+/**
+ * Goes on with an unfinished import from files dropped again: each slot not done takes the file of
+ * the same name and size; a streaming slot named after a master takes that master's MP3 made
+ * again (the same master makes the same bytes). Resolves with the slots no file was found for.
+ */
+export async function resumeImport(
+  state: ImportState,
+  held: ReadonlyMap<string, HeldFile>,
+  onProgress: (p: Progress) => void,
+  signal?: AbortSignal,
+): Promise<{ state: ImportState; missing: ImportFile[] }> {
+  const pairs: Pair[] = [];
+  const missing: ImportFile[] = [];
+  const files = [...held.values()];
+  for (const slot of state.files.filter((f) => f.state !== "done" && f.state !== "failed")) {
+    const same = files.find((f) => f.name === slot.name && f.blob.size === slot.size);
+    const master = !same && slot.format === "mp3" ? files.find((f) => (f.kind === "flac" || f.kind === "wav") && stem(f.name) === stem(slot.name)) : undefined;
+    if (same) pairs.push({ slot, blob: same.blob });
+    else if (master) {
+      const mp3 = await mp3Of(master, onProgress, signal);
+      if (mp3.size === slot.size) pairs.push({ slot, blob: mp3 });
+      else missing.push(slot);
+    } else missing.push(slot);
+  }
+  await uploadAll(state.id, pairs, onProgress, signal);
+  if (missing.length === 0) forgetImport();
+  return { state: await importStateOf(state.id, signal), missing };
+}
