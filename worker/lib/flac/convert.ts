@@ -36,7 +36,7 @@ class ByteFeed {
   /** Reads on until `want` unread bytes are at hand or the input ends. */
   async fill(want: number): Promise<void> {
     if (this.buf.length - this.start >= want || this.done) return;
-    const parts = [this.buf.subarray(this.start)];
+    const parts: Uint8Array[] = [this.buf.subarray(this.start)];
     let total = parts[0]!.length;
     while (total < want) {
       const next = await this.iterator.next();

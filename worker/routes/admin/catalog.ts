@@ -45,6 +45,7 @@ import {
 } from "#contracts/admin-catalog.ts";
 import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage, storeMaster } from "../../services/media/catalog-uploads";
 import { setTrackMaster } from "../../db/track-masters";
+import { derivedKeyOf, masterStored } from "../../services/media/master-formats";
 import { actorOf } from "../../middleware/guards";
 
 const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_found");
@@ -166,6 +167,7 @@ const trackRoutes = new Hono<HonoEnv>()
       durationSeconds: audio.durationSeconds,
       action: "track.audio",
       shown: track.audioKey,
+      kbps: audio.kbps,
     });
     if (!swapped) {
       await deleteObjects(c.env.MEDIA, [audio.key]);
@@ -212,7 +214,8 @@ const trackRoutes = new Hono<HonoEnv>()
   });
 
 // A track's lossless master, sold as a download beside its MP3 (decision 054): the body is the WAV
-// or FLAC file itself, streamed on to R2; removing it takes the format out of the store's offer.
+// or FLAC file itself, streamed on to R2; its other format follows from a queue job (decision 121).
+// Removing it takes both formats out of the store's offer.
 const masterRoutes = new Hono<HonoEnv>()
   .put("/tracks/:id/master", idParam, uploadBody(MASTER_MAX_BYTES), async (c) => {
     const { id } = c.req.valid("param");
@@ -224,7 +227,9 @@ const masterRoutes = new Hono<HonoEnv>()
       await deleteObjects(c.env.MEDIA, [master.key]);
       throw trackNotFound();
     }
-    await deleteObjects(c.env.MEDIA, [swapped.previous !== master.key ? swapped.previous : null]);
+    await masterStored(c.env, id, master.key);
+    const replaced = swapped.previous !== master.key ? swapped.previous : null;
+    await deleteObjects(c.env.MEDIA, [replaced, replaced && derivedKeyOf(replaced)]);
     return c.json<AdminTrackResponse>({ track: swapped.track });
   })
 
@@ -234,7 +239,7 @@ const masterRoutes = new Hono<HonoEnv>()
     if (!track) throw trackNotFound();
     const swapped = await setTrackMaster(c.var.db, actorOf(c), id, null, track.masterKey);
     if (!swapped) throw trackNotFound();
-    await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    await deleteObjects(c.env.MEDIA, [swapped.previous, swapped.previous && derivedKeyOf(swapped.previous)]);
     return c.json<AdminTrackResponse>({ track: swapped.track });
   });
 
