@@ -2,7 +2,8 @@
 // (the back office's upload, the folder import), masterStored queues a job on the jobs queue
 // (CAMPAIGN_QUEUE, one message at a time) that decodes the master and writes the other format
 // beside it. The derived key is the master's with the other extension, so a redelivered job
-// writes the same object and its conditional update lands once. Small: the codec loads with the job.
+// writes the same object and its conditional update lands once. Small: the job and its codec
+// (master-derive.ts) load with its first message.
 import type { AppEnv } from "../../env";
 
 export type MasterFormatsMessage = { type: "master_formats"; trackId: string; masterKey: string };
@@ -16,10 +17,4 @@ export const derivedKeyOf = (masterKey: string): string => masterKey.replace(/\.
 /** Call after the track points at `masterKey` (its derived_state 'pending'): the other format follows off the request. */
 export async function masterStored(env: AppEnv, trackId: string, masterKey: string): Promise<void> {
   await env.CAMPAIGN_QUEUE.send({ type: "master_formats", trackId, masterKey } satisfies MasterFormatsMessage);
-}
-
-/** The job itself, loaded with its first message. */
-export async function handleMasterFormatsJob(env: AppEnv, message: MasterFormatsMessage): Promise<void> {
-  const { deriveMasterFormat } = await import("./master-derive");
-  await deriveMasterFormat(env, message);
 }

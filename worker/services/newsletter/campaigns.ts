@@ -37,7 +37,7 @@ import { passesGate } from "../../db/tier-gate";
 import { FREE_TIER_RANK, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import type { CampaignBlock } from "#contracts/newsletter-model.ts";
 import { handleTicketJob, isTicketJob, type TicketJobMessage } from "../tickets/cancellation";
-import { handleMasterFormatsJob, isMasterFormatsJob, type MasterFormatsMessage } from "../media/master-formats";
+import { isMasterFormatsJob, type MasterFormatsMessage } from "../media/master-formats";
 
 export type CampaignMessage = { type: "start"; campaignId: string; scheduledAt: number } | { type: "step"; campaignId: string };
 
@@ -160,7 +160,8 @@ export async function campaignQueue(batch: MessageBatch<CampaignMessage | Ticket
   for (const message of batch.messages) {
     try {
       const body = message.body;
-      if (isMasterFormatsJob(body)) await handleMasterFormatsJob(env, body);
+      // A master's other format (decision 121): the job and its codec load with the first such message.
+      if (isMasterFormatsJob(body)) await (await import("../media/master-derive")).deriveMasterFormat(env, body);
       else await (isTicketJob(body) ? handleTicketJob(env, db, body) : handleCampaignMessage(env, db, body));
       message.ack();
     } catch (err) {
