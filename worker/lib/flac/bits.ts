@@ -71,6 +71,7 @@ export class BitReader {
 export class BitWriter {
   private bytes: Uint8Array;
   private length = 0;
+  /** Fewer than 8 bits wait here between writes, so a write of up to 23 bits fits in 31. */
   private acc = 0;
   private accBits = 0;
 
@@ -78,30 +79,28 @@ export class BitWriter {
     this.bytes = new Uint8Array(capacity);
   }
 
-  private pushByte(byte: number) {
-    if (this.length === this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
-    this.bytes[this.length++] = byte;
+  private grow() {
+    const grown = new Uint8Array(this.bytes.length * 2);
+    grown.set(this.bytes);
+    this.bytes = grown;
   }
 
-  /** Writes the low `n` bits (n ≤ 32) of a non-negative value. */
+  /** Writes the low `n` bits (n ≤ 32) of a non-negative value below 2^n. */
   writeUint(value: number, n: number) {
-    while (n > 0) {
-      const take = n > 8 - this.accBits ? 8 - this.accBits : n;
-      const shift = n - take;
-      const bits = Math.floor(value / 2 ** shift) & ((1 << take) - 1);
-      this.acc = (this.acc << take) | bits;
-      this.accBits += take;
-      n -= take;
-      if (this.accBits === 8) {
-        this.pushByte(this.acc);
-        this.acc = 0;
-        this.accBits = 0;
-      }
+    if (n > 23) {
+      // Split wide values: 16 low bits after the rest.
+      this.writeUint(Math.floor(value / 65536), n - 16);
+      this.writeUint(value % 65536, 16);
+      return;
     }
+    this.acc = (this.acc << n) | value;
+    this.accBits += n;
+    while (this.accBits >= 8) {
+      this.accBits -= 8;
+      if (this.length === this.bytes.length) this.grow();
+      this.bytes[this.length++] = (this.acc >>> this.accBits) & 0xff;
+    }
+    this.acc &= (1 << this.accBits) - 1;
   }
 
   writeSigned(value: number, n: number) {
@@ -110,9 +109,9 @@ export class BitWriter {
 
   /** `count` zero bits, then a one. */
   writeUnary(count: number) {
-    while (count >= 24) {
-      this.writeUint(0, 24);
-      count -= 24;
+    while (count >= 16) {
+      this.writeUint(0, 16);
+      count -= 16;
     }
     this.writeUint(1, count + 1);
   }

@@ -61,25 +61,58 @@ function writeCodedNumber(w: BitWriter, n: number) {
 }
 
 /** Residuals of fixed predictor `order` (the samples before `order` are the warm-up). */
-function fixedResidual(s: Int32Array, order: number, n: number, out: Float64Array) {
-  for (let i = order; i < n; i++) {
-    switch (order) {
-      case 0:
-        out[i] = s[i]!;
-        break;
-      case 1:
-        out[i] = s[i]! - s[i - 1]!;
-        break;
-      case 2:
-        out[i] = s[i]! - 2 * s[i - 1]! + s[i - 2]!;
-        break;
-      case 3:
-        out[i] = s[i]! - 3 * s[i - 1]! + 3 * s[i - 2]! - s[i - 3]!;
-        break;
-      default:
-        out[i] = s[i]! - 4 * s[i - 1]! + 6 * s[i - 2]! - 4 * s[i - 3]! + s[i - 4]!;
-    }
+function fixedResidual(s: Int32Array, order: number, n: number, out: Int32Array) {
+  switch (order) {
+    case 0:
+      for (let i = 0; i < n; i++) out[i] = s[i]!;
+      break;
+    case 1:
+      for (let i = 1; i < n; i++) out[i] = s[i]! - s[i - 1]!;
+      break;
+    case 2:
+      for (let i = 2; i < n; i++) out[i] = s[i]! - 2 * s[i - 1]! + s[i - 2]!;
+      break;
+    case 3:
+      for (let i = 3; i < n; i++) out[i] = s[i]! - 3 * s[i - 1]! + 3 * s[i - 2]! - s[i - 3]!;
+      break;
+    default:
+      for (let i = 4; i < n; i++) out[i] = s[i]! - 4 * s[i - 1]! + 6 * s[i - 2]! - 4 * s[i - 3]! + s[i - 4]!;
   }
+}
+
+/**
+ * The fixed predictor order whose residuals are smallest, in one pass over the block (the
+ * reference encoder's estimate: each order's residual is the difference of the one below it).
+ */
+function bestFixedOrder(s: Int32Array, n: number): number {
+  if (n < 5) return 0;
+  let e0 = 0;
+  let e1 = 0;
+  let e2 = 0;
+  let e3 = 0;
+  let e4 = 0;
+  let l1 = s[3]! - s[2]!;
+  let l2 = l1 - (s[2]! - s[1]!);
+  let l3 = l2 - (s[2]! - s[1]! - (s[1]! - s[0]!));
+  for (let i = 4; i < n; i++) {
+    const r0 = s[i]!;
+    const r1 = r0 - s[i - 1]!;
+    const r2 = r1 - l1;
+    const r3 = r2 - l2;
+    const r4 = r3 - l3;
+    e0 += r0 < 0 ? -r0 : r0;
+    e1 += r1 < 0 ? -r1 : r1;
+    e2 += r2 < 0 ? -r2 : r2;
+    e3 += r3 < 0 ? -r3 : r3;
+    e4 += r4 < 0 ? -r4 : r4;
+    l1 = r1;
+    l2 = r2;
+    l3 = r3;
+  }
+  const sums = [e0, e1, e2, e3, e4];
+  let order = 0;
+  for (let k = 1; k < 5; k++) if (sums[k]! < sums[order]!) order = k;
+  return order;
 }
 
 const zigzag = (v: number) => (v >= 0 ? v * 2 : -v * 2 - 1);
@@ -97,22 +130,33 @@ function riceParam(sum: number, count: number): { param: number; bits: number } 
   return { param, bits: 5 + count * (param + 1) + Math.floor(sum / 2 ** param) };
 }
 
-/** The partition order (and each partition's parameter) with the fewest estimated bits. */
-function planRice(res: Float64Array, order: number, n: number): RicePlan {
+/**
+ * The partition order (and each partition's parameter) with the fewest estimated bits: the sums of
+ * the finest partitions are taken once and added pairwise for each coarser order.
+ */
+function planRice(res: Int32Array, order: number, n: number): RicePlan {
+  let top = 0;
+  while (top < MAX_PARTITION_ORDER && (n >> (top + 1)) << (top + 1) === n && n >> (top + 1) > order) top++;
+  const per = n >> top;
+  let sums: number[] = [];
+  let counts: number[] = [];
+  for (let k = 0, i = order; k < 1 << top; k++) {
+    let sum = 0;
+    const start = i;
+    for (const end = (k + 1) * per; i < end; i++) sum += zigzag(res[i]!);
+    sums.push(sum);
+    counts.push(i - start);
+  }
   let best: RicePlan | null = null;
-  for (let p = 0; p <= MAX_PARTITION_ORDER; p++) {
-    const parts = 1 << p;
-    const per = n >> p;
-    if (per << p !== n || per <= order) break;
+  for (let p = top; p >= 0; p--) {
+    if (p < top) {
+      sums = sums.flatMap((sum, k) => (k % 2 === 0 ? [sum + sums[k + 1]!] : []));
+      counts = counts.flatMap((count, k) => (k % 2 === 0 ? [count + counts[k + 1]!] : []));
+    }
     const params: number[] = [];
     let bits = 0;
-    let i = order;
-    for (let k = 0; k < parts; k++) {
-      const end = (k + 1) * per;
-      let sum = 0;
-      const start = i;
-      for (; i < end; i++) sum += zigzag(res[i]!);
-      const chosen = riceParam(sum, end - start);
+    for (let k = 0; k < sums.length; k++) {
+      const chosen = riceParam(sums[k]!, counts[k]!);
       params.push(chosen.param);
       bits += chosen.bits;
     }
@@ -129,24 +173,16 @@ function writeSubframe(w: BitWriter, s: Int32Array, n: number, bps: number) {
     w.writeSigned(s[0]!, bps);
     return;
   }
-  const res = new Float64Array(n);
-  let best: { order: number; plan: RicePlan; res: Float64Array } | null = null;
-  for (let order = 0; order <= 4 && order < n; order++) {
-    const attempt = order === 0 ? res : new Float64Array(n);
-    fixedResidual(s, order, n, attempt);
-    const plan = planRice(attempt, order, n);
-    const bits = plan.bits + order * bps;
-    if (!best || bits < best.plan.bits + best.order * bps) best = { order, plan, res: attempt };
-  }
-  if (!best || best.plan.bits + best.order * bps >= n * bps) {
+  const order = bestFixedOrder(s, n);
+  const res = new Int32Array(n);
+  fixedResidual(s, order, n, res);
+  const plan = planRice(res, order, n);
+  if (plan.bits + order * bps >= n * bps) {
     w.writeUint(0b00000010, 8); // verbatim
     for (let i = 0; i < n; i++) w.writeSigned(s[i]!, bps);
     return;
   }
-  const { order, plan } = best;
-  w.writeUint(0, 1);
-  w.writeUint(8 + order, 6);
-  w.writeUint(0, 1);
+  w.writeUint((8 + order) << 1, 8); // padding, type 001xxx (fixed, this order), no wasted bits
   for (let i = 0; i < order; i++) w.writeSigned(s[i]!, bps);
   w.writeUint(1, 2); // 5-bit Rice parameters
   w.writeUint(plan.order, 4);
@@ -157,7 +193,7 @@ function writeSubframe(w: BitWriter, s: Int32Array, n: number, bps: number) {
     w.writeUint(param, 5);
     const scale = 2 ** param;
     for (const end = (k + 1) * per; i < end; i++) {
-      const u = zigzag(best.res[i]!);
+      const u = zigzag(res[i]!);
       const q = Math.floor(u / scale);
       w.writeUnary(q);
       if (param > 0) w.writeUint(u - q * scale, param);
