@@ -10,3 +10,5 @@ ALTER TABLE `tracks` ADD `derived_key` text;
 ALTER TABLE `tracks` ADD `derived_format` text CHECK (`derived_format` IS NULL OR `derived_format` IN ('wav', 'flac'));
 ALTER TABLE `tracks` ADD `derived_state` text CHECK (`derived_state` IS NULL OR `derived_state` IN ('pending', 'done', 'failed'));
 ALTER TABLE `tracks` ADD `audio_kbps` integer;
+-- Masters stored before this migration wait for theirs: the hourly catch-up queues their jobs.
+UPDATE `tracks` SET `derived_state` = 'pending' WHERE `master_key` IS NOT NULL;

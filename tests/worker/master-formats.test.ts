@@ -1,4 +1,5 @@
-// A master's other lossless format (decision 121). Storing a master through the back office queues
+// A master's other lossless format (decision 121). Timeouts of 30 s: the job decodes and encodes
+// audio in the test's workerd, on a machine shared with other runs. Storing a master through the back office queues
 // a job (the jobs queue, Miniflare's under the tests) that makes the other format beside it: a WAV
 // master's FLAC, a FLAC master's WAV, each decoding to exactly the master's samples. A redelivered
 // job writes nothing again; a master replaced while its job ran leaves no orphan; a master that
@@ -18,6 +19,8 @@ import { releaseFormats } from "../../worker/db/release-formats";
 import { flacToWav, wavToFlac } from "../../worker/lib/flac";
 import { flac as headerOnlyFlac } from "./media-fixtures";
 import type { AppEnv } from "../../worker/env";
+import { runScheduled } from "../../worker/services/cron";
+import { HOURLY_CRON } from "../../worker/services/areas/area";
 import type { LosslessResponse, StreamResponse } from "../../worker/contracts/music";
 import type { RenewLinkResponse } from "../../worker/contracts/store-collection";
 
@@ -137,7 +140,7 @@ beforeAll(async () => {
   for (const id of TRACKS) await MEDIA.put(`audio/${id}.mp3`, new Uint8Array([0xff, 0xfb, 0x90, 0x64, 1, 2, 3]));
 });
 
-describe("deriving the other format", () => {
+describe("deriving the other format", { timeout: 30_000 }, () => {
   const wav24 = toneWav(0.5, 24, 96_000, 7);
 
   it("a WAV master gets a FLAC beside it with exactly its samples, and its facts are read at upload", async () => {
@@ -241,7 +244,22 @@ describe("deriving the other format", () => {
   });
 });
 
-describe("a release whose tracks all have masters", () => {
+describe("the hourly catch-up", { timeout: 30_000 }, () => {
+  it("queues the jobs of masters still pending (stored before migration 0086, or a lost message), and they run once", async () => {
+    const before = (await rowOf(TRACKS[0]!))!;
+    // As migration 0086 leaves a master stored before it: pending, nothing derived, no message queued.
+    await D1.prepare("UPDATE tracks SET derived_state = 'pending', derived_key = NULL, derived_format = NULL WHERE id = ?1").bind(TRACKS[0]).run();
+    await MEDIA.delete(before.derived_key!);
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    await runScheduled({ cron: HOURLY_CRON, scheduledTime: Date.now() }, env as unknown as AppEnv);
+    expect(log).toHaveBeenCalledWith("master formats: queued 1 masters still waiting for their other format");
+    log.mockRestore();
+    expect(await settled(TRACKS[0]!)).toEqual(before);
+    expect((await MEDIA.head(before.derived_key!))?.size).toBeGreaterThan(0);
+  });
+});
+
+describe("a release whose tracks all have masters", { timeout: 30_000 }, () => {
   let buyer: TestUser;
   let other: TestUser;
   let entitlement: string;

@@ -18,3 +18,22 @@ export const derivedKeyOf = (masterKey: string): string => masterKey.replace(/\.
 export async function masterStored(env: AppEnv, trackId: string, masterKey: string): Promise<void> {
   await env.CAMPAIGN_QUEUE.send({ type: "master_formats", trackId, masterKey } satisfies MasterFormatsMessage);
 }
+
+/** Masters queued again by each hourly run, at most. */
+export const CATCH_UP_BATCH = 50;
+
+/**
+ * Masters still waiting for their other format (stored before migration 0086, which marked them
+ * pending, or whose message was lost): queued again, a bounded number an hour. The job's own
+ * checks make a second message for the same master harmless.
+ */
+export async function queuePendingMasters(env: AppEnv): Promise<number> {
+  const { results } = await env.DB.prepare("SELECT id, master_key FROM tracks WHERE derived_state = 'pending' AND master_key IS NOT NULL ORDER BY id LIMIT ?1")
+    .bind(CATCH_UP_BATCH)
+    .all<{ id: string; master_key: string }>();
+  if (results.length > 0)
+    await env.CAMPAIGN_QUEUE.sendBatch(
+      results.map((row) => ({ body: { type: "master_formats", trackId: row.id, masterKey: row.master_key } satisfies MasterFormatsMessage })),
+    );
+  return results.length;
+}
