@@ -1,5 +1,5 @@
 // The FLAC codec the masters' derivation runs (worker/lib/flac, decision 121): the decoder reads
-// files the reference encoder made (fixtures/flac/make.mjs: fixed and LPC predictors, every stereo
+// files the reference encoder made (fixtures/flac/make.mjs: fixed predictors 0-4 and LPC, every stereo
 // decorrelation, constant and verbatim subframes, wasted bits, escaped partitions, odd and small
 // block sizes, 8/16/24-bit) to exactly the samples of their WAV; the encoder's output decodes to
 // the samples it was given; and the conversions stream, refusing what is not a stream they take.
@@ -45,6 +45,13 @@ function decodeAll(bytes: Uint8Array): { channels: number[][]; info: ReturnType<
   return { channels, info };
 }
 
+/** Where two sample lists first differ (-1: nowhere): a failure names one place, not a diff of thousands. */
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
 function wavSamples(bytes: Uint8Array): number[][] {
   const { format, dataOffset, dataLength } = readWavHeader(bytes);
   return pcmToChannels(bytes.subarray(dataOffset, dataOffset + dataLength), format).map((c) => Array.from(c));
@@ -67,6 +74,7 @@ describe("decoding the reference encoder's files", () => {
     ["s24-lpc.flac", "s24-96k-stereo.wav"],
     ["s24-small-blocks.flac", "s24-96k-stereo.wav"],
     ["s8-mono.flac", "s8-8k-mono.wav"],
+    ["s16-triangle-fixed.flac", "s16-triangle.wav"],
   ] as const;
   for (const [flac, wav] of cases) {
     it(`${flac} gives exactly ${wav}'s samples`, () => {
@@ -74,7 +82,7 @@ describe("decoding the reference encoder's files", () => {
       const expected = wavSamples(fixture(wav));
       expect(channels.map((c) => c.length)).toEqual(expected.map((c) => c.length));
       expect(info.totalSamples).toBe(expected[0]!.length);
-      for (let ch = 0; ch < expected.length; ch++) expect(channels[ch]).toEqual(expected[ch]);
+      for (let ch = 0; ch < expected.length; ch++) expect(firstDifference(channels[ch]!, expected[ch]!), `channel ${ch}`).toBe(-1);
     });
   }
 
@@ -85,7 +93,8 @@ describe("decoding the reference encoder's files", () => {
       ["s8-mono.flac", "s8-8k-mono.wav"],
     ] as const) {
       const out = await collect((write) => flacToWav(chunks(fixture(flac)), write));
-      expect(out).toEqual(fixture(wav));
+      expect(out.length).toBe(fixture(wav).length);
+      expect(firstDifference(out, fixture(wav))).toBe(-1);
     }
   });
 
@@ -101,7 +110,7 @@ describe("decoding the reference encoder's files", () => {
 });
 
 describe("encoding", () => {
-  for (const wav of ["s16-44k-stereo.wav", "s24-96k-stereo.wav", "s8-8k-mono.wav"]) {
+  for (const wav of ["s16-44k-stereo.wav", "s24-96k-stereo.wav", "s8-8k-mono.wav", "s16-triangle.wav"]) {
     it(`${wav} to FLAC and back gives the same samples, smaller than the WAV`, async () => {
       const source = fixture(wav);
       const flac = await collect((write) => wavToFlac(chunks(source), write));
@@ -109,8 +118,8 @@ describe("encoding", () => {
       const { channels, info } = decodeAll(flac);
       const expected = wavSamples(source);
       expect(info).toMatchObject({ channels: expected.length, totalSamples: expected[0]!.length });
-      for (let ch = 0; ch < expected.length; ch++) expect(channels[ch]).toEqual(expected[ch]);
-      expect(await collect((write) => flacToWav(chunks(flac), write))).toEqual(source);
+      for (let ch = 0; ch < expected.length; ch++) expect(firstDifference(channels[ch]!, expected[ch]!), `channel ${ch}`).toBe(-1);
+      expect(firstDifference(await collect((write) => flacToWav(chunks(flac), write)), source)).toBe(-1);
     });
   }
 
