@@ -11,6 +11,7 @@ import { flacToWav, wavToFlac } from "../../worker/lib/flac/convert";
 import { decodeFrame, FlacError, readStreamHeader } from "../../worker/lib/flac/decode";
 import { pcmToChannels, readWavHeader } from "../../worker/lib/flac/wav";
 import { crc16, crc8 } from "../../worker/lib/flac/crc";
+import { BitWriter } from "../../worker/lib/flac/bits";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "flac");
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(DIR, name)));
@@ -75,6 +76,7 @@ describe("decoding the reference encoder's files", () => {
     ["s24-small-blocks.flac", "s24-96k-stereo.wav"],
     ["s8-mono.flac", "s8-8k-mono.wav"],
     ["s16-triangle-fixed.flac", "s16-triangle.wav"],
+    ["s16-right-side.flac", "s16-right-side.wav"],
   ] as const;
   for (const [flac, wav] of cases) {
     it(`${flac} gives exactly ${wav}'s samples`, () => {
@@ -107,6 +109,48 @@ describe("decoding the reference encoder's files", () => {
     await expect(collect((write) => flacToWav(chunks(bytes.subarray(0, bytes.length - 100)), write))).rejects.toThrow(/truncated/);
     await expect(collect((write) => flacToWav(chunks(fixture("s16-44k-stereo.wav")), write))).rejects.toThrow(/fLaC/);
   });
+});
+
+describe("escaped Rice partitions", () => {
+  // The reference encoder writes none by default: a frame made by hand, one fixed order-1 subframe
+  // of 8 samples in two partitions, the first Rice-coded (parameter 1), the second escaped (raw
+  // 5-bit signed residuals), in both codings (4-bit parameters, escape 15; 5-bit, escape 31).
+  for (const method of [0, 1]) {
+    it(`are read in the ${method === 0 ? "4" : "5"}-bit coding`, () => {
+      const info = { minBlockSize: 8, maxBlockSize: 8, sampleRate: 8000, channels: 1, bitsPerSample: 8, totalSamples: 8 };
+      const w = new BitWriter(64);
+      w.writeUint(0xfff8, 16);
+      w.writeUint(6, 4); // block size: 8 bits follow
+      w.writeUint(0, 4);
+      w.writeUint(0, 4); // one channel
+      w.writeUint(1, 3); // 8 bits a sample
+      w.writeUint(0, 1);
+      w.writeUint(0, 8); // frame 0
+      w.writeUint(7, 8); // 8 samples
+      w.writeUint(crc8(w.view()), 8);
+      w.writeUint(0, 1);
+      w.writeUint(9, 6); // fixed, order 1
+      w.writeUint(0, 1);
+      w.writeSigned(10, 8); // warm-up
+      w.writeUint(method, 2);
+      w.writeUint(1, 4); // two partitions of 4
+      const param = method === 0 ? 4 : 5;
+      w.writeUint(1, param);
+      for (const u of [2, 1, 4]) {
+        // residuals 1, -1, 2 zigzagged, Rice parameter 1: quotient in unary, then one bit
+        w.writeUnary(u >> 1);
+        w.writeUint(u & 1, 1);
+      }
+      w.writeUint(method === 0 ? 15 : 31, param); // escape
+      w.writeUint(5, 5);
+      for (const r of [-3, 0, 7, -16]) w.writeSigned(r, 5);
+      w.alignToByte();
+      w.writeUint(crc16(w.view()), 16);
+      const frame = decodeFrame(w.view(), 0, info);
+      expect(Array.from(frame.channels[0]!)).toEqual([10, 11, 10, 12, 9, 9, 16, 0]);
+      expect(frame.next).toBe(w.view().length);
+    });
+  }
 });
 
 describe("encoding", () => {
