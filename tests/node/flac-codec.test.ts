@@ -1,8 +1,9 @@
 // The FLAC codec the masters' derivation runs (worker/lib/flac, decision 121): the decoder reads
-// files the reference encoder made (fixtures/flac/make.mjs: fixed predictors 0-4 and LPC, every stereo
-// decorrelation, constant and verbatim subframes, wasted bits, escaped partitions, odd and small
-// block sizes, 8/16/24-bit) to exactly the samples of their WAV; the encoder's output decodes to
-// the samples it was given; and the conversions stream, refusing what is not a stream they take.
+// files the reference encoder made (fixtures/flac/make.mjs: fixed predictors 0-4 and LPC, every
+// stereo decorrelation, constant and verbatim subframes, wasted bits, both Rice codings, odd and
+// small block sizes, 8/16/24-bit) to exactly the samples of their WAV, and escaped partitions in a
+// frame made by hand; the encoder's output decodes to the samples it was given (the reference
+// decoder took it too: `flac -t`, by hand); and the conversions stream, refusing what they cannot take.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
