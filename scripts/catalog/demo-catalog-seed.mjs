@@ -22,6 +22,9 @@ export function sqlLiteral(value) {
 }
 
 const row = (values) => `  (${values.map(sqlLiteral).join(", ")})`;
+
+/** The demo MP3s' bitrate (scripts/lib/demo-audio.mjs BITRATE_KBPS, a test compares them), for the player's quality label (decision 121). */
+export const DEMO_MP3_KBPS = 64;
 const json = (value) => (value === null ? null : JSON.stringify(value));
 
 /**
@@ -37,8 +40,12 @@ export function catalogSeedStatements(catalog = CATALOG) {
   for (const album of catalog) {
     if (album.tracks.length === 0) continue;
     statements.push(
-      "INSERT OR IGNORE INTO tracks (id, album_id, title, number, duration_seconds, audio_key, featured_position) VALUES\n" +
-        album.tracks.map((t) => row([t.id, album.id, t.title, t.number, t.durationSeconds, t.audioKey, t.featuredPosition])).join(",\n"),
+      "INSERT OR IGNORE INTO tracks (id, album_id, title, number, duration_seconds, audio_key, audio_kbps, featured_position) VALUES\n" +
+        album.tracks
+          .map((t) =>
+            row([t.id, album.id, t.title, t.number, t.durationSeconds, t.audioKey, t.audioKey.startsWith("audio/") ? DEMO_MP3_KBPS : null, t.featuredPosition]),
+          )
+          .join(",\n"),
     );
   }
   return statements;

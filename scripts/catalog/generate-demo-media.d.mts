@@ -1,7 +1,18 @@
 // Types for generate-demo-media.mjs.
 import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
-export type DemoMediaKind = "audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions" | "live-source";
+export type DemoMediaKind =
+  | "audio"
+  | "master"
+  | "master-flac"
+  | "cover"
+  | "station-image"
+  | "tv-thumb"
+  | "video"
+  | "site-image"
+  | "site-video"
+  | "captions"
+  | "live-source";
 export type DemoMediaFile = {
   key: string;
   path: string;

@@ -25,7 +25,8 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { RADIO_STATIONS, TV_CHANNELS } from "./broadcast.mjs";
 import { CATALOG, findTrack } from "./catalog.mjs";
-import { DEMO_MASTER_RELEASES, demoMasterTracks } from "./demo-masters.mjs";
+import { DEMO_MASTER_RELEASES, demoMasterTracks, flacKeyOf } from "./demo-masters.mjs";
+import { FLAC_SOURCES } from "../lib/demo-flac.mjs";
 import { fnv1a } from "./hash.mjs";
 import { DEMO_PREORDER_ALBUM } from "../lib/demo-preorder.mjs";
 
@@ -53,6 +54,8 @@ const AUDIO_SOURCES = [
 ];
 /** A master is the MP3's signal unencoded: the audio renderer and the WAV writer are its version. */
 const MASTER_SOURCES = [...AUDIO_SOURCES, "../lib/demo-audio-wav.mjs"];
+// A master's FLAC (decision 121): the master's signal through the Worker's own encoder.
+const MASTER_FLAC_SOURCES = [...MASTER_SOURCES, "../lib/demo-flac.mjs", ...FLAC_SOURCES];
 const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.
@@ -101,6 +104,7 @@ async function codeVersion(specifiers, packages = []) {
 const CONTENT_TYPES = {
   audio: "audio/mpeg",
   master: "audio/wav",
+  "master-flac": "audio/flac",
   cover: "image/png",
   "station-image": "image/png",
   "tv-thumb": "image/png",
@@ -117,6 +121,7 @@ const LIVE_SEGMENT_TYPE = "video/iso.segment";
 const SUBDIRS = {
   audio: "audio",
   master: "masters",
+  "master-flac": "masters",
   cover: "covers",
   "station-image": "stations",
   "tv-thumb": "tv-thumbs",
@@ -131,7 +136,7 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
 /**
  * @typedef {object} DemoMediaJob
  * @property {string} id         unique within a run
- * @property {"audio" | "master" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions" | "live-source"} kind
+ * @property {"audio" | "master" | "master-flac" | "cover" | "station-image" | "tv-thumb" | "video" | "site-image" | "site-video" | "captions" | "live-source"} kind
  * @property {string} key        R2 key
  * @property {string} file       cache path
  * @property {object} input      what the renderer needs (plain data, sent to a worker)
@@ -146,18 +151,29 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
  *   `masters`: the ids of the releases whose tracks get a lossless master
  */
 export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false, masters = [], live = false } = {}) {
-  const [audioVersion, masterVersion, coverVersion, imageVersion, videoVersion, siteImageVersion, siteVideoVersion, captionsVersion, liveVersion] =
-    await Promise.all([
-      codeVersion(AUDIO_SOURCES),
-      codeVersion(MASTER_SOURCES),
-      codeVersion(COVER_SOURCES),
-      codeVersion(BROADCAST_IMAGE_SOURCES),
-      codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
-      codeVersion(SITE_IMAGE_SOURCES, SITE_IMAGE_PACKAGES),
-      codeVersion(SITE_VIDEO_SOURCES, VIDEO_PACKAGES),
-      codeVersion(CAPTION_SOURCES),
-      codeVersion(LIVE_SOURCES, VIDEO_PACKAGES),
-    ]);
+  const [
+    audioVersion,
+    masterVersion,
+    masterFlacVersion,
+    coverVersion,
+    imageVersion,
+    videoVersion,
+    siteImageVersion,
+    siteVideoVersion,
+    captionsVersion,
+    liveVersion,
+  ] = await Promise.all([
+    codeVersion(AUDIO_SOURCES),
+    codeVersion(MASTER_SOURCES),
+    codeVersion(MASTER_FLAC_SOURCES),
+    codeVersion(COVER_SOURCES),
+    codeVersion(BROADCAST_IMAGE_SOURCES),
+    codeVersion(VIDEO_SOURCES, VIDEO_PACKAGES),
+    codeVersion(SITE_IMAGE_SOURCES, SITE_IMAGE_PACKAGES),
+    codeVersion(SITE_VIDEO_SOURCES, VIDEO_PACKAGES),
+    codeVersion(CAPTION_SOURCES),
+    codeVersion(LIVE_SOURCES, VIDEO_PACKAGES),
+  ]);
   const cachePath = (kind, id, version, input, extension) =>
     path.join(outDir, SUBDIRS[kind], `${id}.${fnv1a(`${version}:${JSON.stringify(input)}`).toString(36)}.${extension}`);
   /** @type {DemoMediaJob[]} */
@@ -180,6 +196,13 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
   for (const track of demoMasterTracks(masterCatalog)) {
     const input = { track: { id: track.id, durationSeconds: track.durationSeconds } };
     jobs.push({ id: `master:${track.id}`, kind: "master", key: track.key, file: cachePath("master", track.id, masterVersion, input, "wav"), input });
+    jobs.push({
+      id: `master-flac:${track.id}`,
+      kind: "master-flac",
+      key: flacKeyOf(track.id),
+      file: cachePath("master-flac", track.id, masterFlacVersion, input, "flac"),
+      input,
+    });
   }
   for (const station of stations) {
     const input = { station: { id: station.id, name: station.name, position: station.position, look: station.look } };
@@ -301,6 +324,10 @@ export async function renderJob(job) {
   } else if (job.kind === "master") {
     const { renderTrackWav } = await import("../lib/demo-audio-wav.mjs");
     bytes = renderTrackWav(job.input.track);
+  } else if (job.kind === "master-flac") {
+    const { renderTrackWav } = await import("../lib/demo-audio-wav.mjs");
+    const { encodeFlac } = await import("../lib/demo-flac.mjs");
+    bytes = await encodeFlac(renderTrackWav(job.input.track));
   } else if (job.kind === "cover") {
     const { renderCoverPng } = await import("../lib/demo-covers.mjs");
     bytes = renderCoverPng(job.input.album);
@@ -455,12 +482,13 @@ export async function generateDemoMedia({
         ? 1000 + job.input.channel.durationSeconds
         : job.kind === "site-video"
           ? 1000 + job.input.promo.durationSeconds
-          : job.kind === "audio" || job.kind === "master"
+          : job.kind === "audio" || job.kind === "master" || job.kind === "master-flac"
             ? job.input.track.durationSeconds
             : 0;
   missing.sort((a, b) => cost(b) - cost(a) || a.id.localeCompare(b.id));
   const heavy = missing.filter(
-    (j) => j.kind === "audio" || j.kind === "master" || j.kind === "video" || j.kind === "live-source" || j.kind.startsWith("site-"),
+    (j) =>
+      j.kind === "audio" || j.kind === "master" || j.kind === "master-flac" || j.kind === "video" || j.kind === "live-source" || j.kind.startsWith("site-"),
   ).length;
   const count = Math.max(1, Math.min(threads ?? os.availableParallelism(), heavy));
   const timings = new Map();
@@ -518,6 +546,7 @@ async function main() {
   });
   const audio = result.files.filter((f) => f.contentType === "audio/mpeg");
   const masters = result.files.filter((f) => f.contentType === "audio/wav");
+  const flacs = result.files.filter((f) => f.contentType === "audio/flac");
   const covers = result.files.filter((f) => f.key.startsWith("covers/"));
   const images = result.files.filter((f) => f.contentType === "image/png" && !f.key.startsWith("covers/"));
   const videos = result.files.filter((f) => f.contentType === "video/mp4");
@@ -528,10 +557,11 @@ async function main() {
   const cpu = process.cpuUsage(cpuBefore);
   console.log(
     [
-      `demo media: ${result.files.length} files (${audio.length} MP3, ${masters.length} WAV masters, ${covers.length} covers, ${images.length} station/channel images, ${siteImages.length} site JPEGs, ${videos.length} MP4), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
+      `demo media: ${result.files.length} files (${audio.length} MP3, ${masters.length} WAV masters, ${flacs.length} FLAC of them, ${covers.length} covers, ${images.length} station/channel images, ${siteImages.length} site JPEGs, ${videos.length} MP4), ${mb(sum(result.files))} in ${path.relative(process.cwd(), values.out ?? DEFAULT_OUT_DIR) || "."}`,
       `  generated ${result.generated}, cached ${result.cached}, in ${result.ms < 10_000 ? `${result.ms} ms` : `${(result.ms / 1000).toFixed(1)} s`} (CPU, all threads: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
       `  MP3 avg ${kb(sum(audio) / Math.max(1, audio.length))}, max ${kb(Math.max(0, ...audio.map((f) => f.bytes)))}; cover avg ${kb(sum(covers) / Math.max(1, covers.length))}, max ${kb(Math.max(0, ...covers.map((f) => f.bytes)))}; station/channel image max ${kb(Math.max(0, ...images.map((f) => f.bytes)))}`,
       `  WAV masters: ${mb(sum(masters))}${masters.length ? `, rendered in ${(result.rendered.filter((r) => r.kind === "master").reduce((ms, r) => ms + r.ms, 0) / 1000).toFixed(1)} s of thread time` : ""}`,
+      `  their FLAC: ${mb(sum(flacs))}${flacs.length ? `, rendered and encoded in ${(result.rendered.filter((r) => r.kind === "master-flac").reduce((ms, r) => ms + r.ms, 0) / 1000).toFixed(1)} s of thread time` : ""}`,
       `  site JPEGs: ${siteImages.map((f) => `${f.key.slice(5)} ${kb(f.bytes)}`).join(", ")}`,
       liveSourceLine(result),
       ...videos.map((f) => {

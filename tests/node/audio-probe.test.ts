@@ -2,7 +2,7 @@
 // built byte by byte (tests/worker/media-fixtures.ts) and on real encoder output (the demo media
 // generators' MP3 and MP4), fed whole and in awkward chunks as an upload streams them.
 import { describe, expect, it } from "vitest";
-import { audioDuration, audioSniffLength, detectAudioType } from "../../worker/lib/audio-probe";
+import { audioDuration, audioSniffLength, detectAudioType, losslessFacts, mp3Kbps, type AudioKind } from "../../worker/lib/audio-probe";
 import { detectVideoType, videoDuration } from "../../worker/lib/video-probe";
 import { ProbeSink, probeBytes } from "../../worker/lib/probe-sink";
 import { flac, id3Tag, isoMedia, mp3Cbr, mp3Vbr, notMedia, oggOpus, wav, webm } from "../worker/media-fixtures";
@@ -133,3 +133,34 @@ function concatBytes(...parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+const KIND_OF: Record<"mp3" | "wav" | "flac", AudioKind> = {
+  mp3: { format: "mp3", mime: "audio/mpeg", ext: "mp3" },
+  wav: { format: "wav", mime: "audio/wav", ext: "wav" },
+  flac: { format: "flac", mime: "audio/flac", ext: "flac" },
+};
+
+describe("what the player's quality label names (decision 121)", () => {
+  it("an MP3's bitrate: its frames' at a constant rate, tags aside; the average of a VBR one; nothing for another kind", () => {
+    const mp3 = KIND_OF.mp3;
+    expect(mp3Kbps(mp3, probeBytes(mp3Cbr({ seconds: 3, kbps: 320 })))).toBe(320);
+    expect(mp3Kbps(mp3, probeBytes(mp3Cbr({ seconds: 3, kbps: 128, id3: 200_000 })))).toBe(128);
+    // Frames of 96, 192 and 320 kbps in turn: about their mean.
+    const vbr = mp3Kbps(mp3, probeBytes(mp3Vbr({ seconds: 6 })))!;
+    expect(vbr).toBeGreaterThan(190);
+    expect(vbr).toBeLessThan(215);
+    expect(mp3Kbps(KIND_OF.wav, probeBytes(wav({ seconds: 1 })))).toBeNull();
+  });
+
+  it("a master's sample rate, bit depth and channels from STREAMINFO or the fmt chunk", () => {
+    expect(losslessFacts(KIND_OF.wav, wav({ seconds: 1, sampleRate: 96_000, channels: 2, bits: 24 }))).toEqual({
+      sampleRate: 96_000,
+      bitDepth: 24,
+      channels: 2,
+    });
+    expect(losslessFacts(KIND_OF.flac, flac({ seconds: 1, sampleRate: 48_000 }))).toEqual({ sampleRate: 48_000, bitDepth: 16, channels: 2 });
+    expect(losslessFacts(KIND_OF.flac, flac({ seconds: 1, id3: 500 }))).toEqual({ sampleRate: 44_100, bitDepth: 16, channels: 2 });
+    expect(losslessFacts(KIND_OF.mp3, mp3Cbr({ seconds: 1 }))).toBeNull();
+    expect(losslessFacts(KIND_OF.wav, notMedia())).toBeNull();
+  });
+});

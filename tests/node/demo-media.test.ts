@@ -12,8 +12,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { allTracks, CATALOG, FEATURED_TRACK_IDS, findTrack, ICONIC_TRACK_IDS, type CatalogAlbum } from "../../scripts/catalog/catalog.mjs";
 import { generateDemoMedia } from "../../scripts/catalog/generate-demo-media.mjs";
 import { durationForTrackId } from "../../scripts/catalog/hash.mjs";
-import { catalogSeedStatements, demoCatalogSql, sqlLiteral } from "../../scripts/catalog/demo-catalog-seed.mjs";
-import { designTrack, ENCODER_QUALITY, id3Length, mp3DurationSeconds, parseMp3Frames, quieterFrame, renderTrackMp3 } from "../../scripts/lib/demo-audio.mjs";
+import { catalogSeedStatements, DEMO_MP3_KBPS, demoCatalogSql, sqlLiteral } from "../../scripts/catalog/demo-catalog-seed.mjs";
+import {
+  BITRATE_KBPS,
+  designTrack,
+  ENCODER_QUALITY,
+  id3Length,
+  mp3DurationSeconds,
+  parseMp3Frames,
+  quieterFrame,
+  renderTrackMp3,
+} from "../../scripts/lib/demo-audio.mjs";
 import { COVER_SIZE, renderCoverPng } from "../../scripts/lib/demo-covers.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -133,10 +142,14 @@ describe("demo catalog seed", () => {
     expect(db.prepare("SELECT count(*) AS n FROM albums").get()).toEqual({ n: 30 });
     expect(db.prepare("SELECT count(*) AS n FROM tracks").get()).toEqual({ n: tracks.length });
     const row = db
-      .prepare("SELECT t.title, a.year, t.duration_seconds AS d, t.audio_key AS k FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?")
+      .prepare(
+        "SELECT t.title, a.year, t.duration_seconds AS d, t.audio_key AS k, t.audio_kbps AS kbps FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?",
+      )
       .get(ICONIC_TRACK_IDS[1]!);
     const dreamin = findTrack(ICONIC_TRACK_IDS[1]!)!.track;
-    expect(row).toEqual({ title: "Dreamin' of Love", year: 1988, d: dreamin.durationSeconds, k: dreamin.audioKey });
+    // The bitrate the player's label names (decision 121) is the demo encoder's.
+    expect(DEMO_MP3_KBPS).toBe(BITRATE_KBPS);
+    expect(row).toEqual({ title: "Dreamin' of Love", year: 1988, d: dreamin.durationSeconds, k: dreamin.audioKey, kbps: BITRATE_KBPS });
     const featured = db.prepare("SELECT id FROM tracks WHERE featured_position IS NOT NULL ORDER BY featured_position").all();
     expect(featured.map((r) => r.id)).toEqual(FEATURED_TRACK_IDS);
     // An already-seeded local state keeps what its admin changed: the seed only adds missing rows.

@@ -94,6 +94,7 @@ describe("the cron jobs", () => {
       "rooms: unsent pictures",
       "housekeeping",
       "analytics: rollup",
+      "master formats: catch-up",
     ]);
     expect(CRON_JOBS.filter((job) => job.cron !== FIVE_MINUTE_CRON && job.cron !== HOURLY_CRON)).toEqual([]);
   });

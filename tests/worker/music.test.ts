@@ -371,7 +371,9 @@ describe("POST /api/music/tracks/:id/stream", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json<StreamResponse>();
     // `lossless`: whether the player may offer the master (decision 105); no tier includes it here.
-    expect(Object.keys(body).sort()).toEqual(["expiresAt", "lossless", "url"]);
+    // `quality`: what the player's label names (decision 121): the seed's MP3 and its bitrate.
+    expect(Object.keys(body).sort()).toEqual(["expiresAt", "lossless", "quality", "url"]);
+    expect(body.quality).toEqual({ format: "mp3", kbps: 64, sampleRate: null, bitDepth: null });
     if (role === "vip") expect(body.lossless).toBe(false);
     const match = /^\/media\/tracks\/spring-love\?token=([\w.-]+)$/.exec(body.url);
     expect(match, body.url).not.toBeNull();

@@ -71,19 +71,32 @@ export type TrackResponse = { track: TrackView };
 /** GET /api/music/stats */
 export type MusicStatsResponse = { totalPlays: number };
 
+/**
+ * What the player's quality label names (decision 121): the file's format and what the Worker read
+ * of it when it was stored (an MP3's bitrate, a master's sample rate and bit depth); null: unknown.
+ */
+export type PlayingQuality = {
+  format: "mp3" | "aac" | "m4a" | "ogg" | "flac" | "wav";
+  kbps: number | null;
+  sampleRate: number | null;
+  bitDepth: number | null;
+};
+
 /** POST /api/music/tracks/:id/stream (VIP/admin): a short-lived URL the <audio> element can use. */
 export type StreamResponse = {
   url: string;
   expiresAt: string;
   /** The full stream's answer: whether this member may hear the track's lossless master (decision 105). */
   lossless?: boolean;
+  /** What the URL plays, for the player's label (absent: a remote or unknown file). */
+  quality?: PlayingQuality;
 };
 
 /**
- * POST /api/music/tracks/:id/lossless (a tier with lossless listening, and admins): the master's
- * stream and the same file as a download, both short-lived.
+ * POST /api/music/tracks/:id/lossless (a tier with lossless listening, and admins): the lossless
+ * stream (FLAC where the catalog has it, decision 121) and the same file as a download, both short-lived.
  */
-export type LosslessResponse = { url: string; downloadUrl: string; format: "flac" | "wav"; expiresAt: string };
+export type LosslessResponse = { url: string; downloadUrl: string; format: "flac" | "wav"; quality: PlayingQuality; expiresAt: string };
 
 /** POST /api/music/tracks/:id/plays (VIP/admin): whether this play counted, and the new counters. */
 export type PlayResponse = { counted: boolean; plays: number; totalPlays: number };

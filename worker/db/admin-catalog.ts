@@ -485,15 +485,16 @@ export async function setTrackAudio(
   db: DB,
   actor: Actor,
   id: string,
-  change: { audioKey: string | null; durationSeconds: number | null; action: AuditEntry["action"]; shown: string | null },
+  change: { audioKey: string | null; durationSeconds: number | null; action: AuditEntry["action"]; shown: string | null; kbps?: number | null },
 ) {
   const { audioKey, durationSeconds, action } = change;
+  const audioKbps = change.kbps ?? null;
   const [before, updated] = await db.batch([
     db.select({ audioKey: tracks.audioKey, previewKey: tracks.previewKey }).from(tracks).where(eq(tracks.id, id)),
     db
       .update(tracks)
       // New audio, new preview: the old cut is forgotten (and deleted by the caller).
-      .set(durationSeconds === null ? { audioKey, previewKey: null } : { audioKey, durationSeconds, previewKey: null })
+      .set(durationSeconds === null ? { audioKey, audioKbps, previewKey: null } : { audioKey, audioKbps, durationSeconds, previewKey: null })
       .where(eq(tracks.id, id))
       .returning(),
     auditInsert(db, {

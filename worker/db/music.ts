@@ -113,27 +113,51 @@ export async function findStreamSource(
   db: DB,
   id: string,
   now = Date.now(),
-): Promise<{ audioKey: string | null; state: ReleaseState; earlyMinTierId: string | null } | undefined> {
+): Promise<{ audioKey: string | null; audioKbps: number | null; state: ReleaseState; earlyMinTierId: string | null } | undefined> {
   const row = await db
-    .select({ ...trackColumns, ownTier: tracks.earlyMinTierId, albumTier: albums.earlyMinTierId })
+    .select({ ...trackColumns, audioKbps: tracks.audioKbps, ownTier: tracks.earlyMinTierId, albumTier: albums.earlyMinTierId })
     .from(tracks)
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(eq(tracks.id, id))
     .get();
-  return row ? { audioKey: row.audioKey, state: trackStateOf(row, now), earlyMinTierId: row.ownTier ?? row.albumTier } : undefined;
+  return row ? { audioKey: row.audioKey, audioKbps: row.audioKbps, state: trackStateOf(row, now), earlyMinTierId: row.ownTier ?? row.albumTier } : undefined;
 }
 
-/** A track's lossless master (decision 054), its release state and its early access's tier (as findStreamSource); undefined for an unknown track. */
+/** What the lossless player streams: FLAC where the catalog has it (the master, or the FLAC made from a WAV master), else the WAV master. */
+export type LosslessStream = { key: string; format: "flac" | "wav" };
+
+/** The quality facts of a track's audio as the player's label names them (decision 121). */
+export type AudioFacts = { kbps: number | null; sampleRate: number | null; bitDepth: number | null };
+
+/**
+ * A track's lossless master (decision 054), the file the lossless player streams and its facts
+ * (decision 121), its release state and its early access's tier (as findStreamSource); undefined for an unknown track.
+ */
 export async function findMasterSource(
   db: DB,
   id: string,
   now = Date.now(),
-): Promise<{ masterKey: string | null; masterFormat: "flac" | "wav" | null; state: ReleaseState; earlyMinTierId: string | null } | undefined> {
+): Promise<
+  | {
+      masterKey: string | null;
+      masterFormat: "flac" | "wav" | null;
+      stream: LosslessStream | null;
+      facts: AudioFacts;
+      state: ReleaseState;
+      earlyMinTierId: string | null;
+    }
+  | undefined
+> {
   const row = await db
     .select({
       ...trackColumns,
       masterKey: tracks.masterKey,
       masterFormat: tracks.masterFormat,
+      derivedKey: tracks.derivedKey,
+      derivedFormat: tracks.derivedFormat,
+      derivedState: tracks.derivedState,
+      sampleRate: tracks.masterSampleRate,
+      bitDepth: tracks.masterBitDepth,
       ownTier: tracks.earlyMinTierId,
       albumTier: albums.earlyMinTierId,
     })
@@ -141,9 +165,23 @@ export async function findMasterSource(
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(eq(tracks.id, id))
     .get();
-  return row
-    ? { masterKey: row.masterKey, masterFormat: row.masterFormat, state: trackStateOf(row, now), earlyMinTierId: row.ownTier ?? row.albumTier }
-    : undefined;
+  if (!row) return undefined;
+  const stream: LosslessStream | null =
+    row.masterKey && row.masterFormat === "flac"
+      ? { key: row.masterKey, format: "flac" }
+      : row.derivedState === "done" && row.derivedFormat === "flac" && row.derivedKey
+        ? { key: row.derivedKey, format: "flac" }
+        : row.masterKey && row.masterFormat
+          ? { key: row.masterKey, format: row.masterFormat }
+          : null;
+  return {
+    masterKey: row.masterKey,
+    masterFormat: row.masterFormat,
+    stream,
+    facts: { kbps: null, sampleRate: row.sampleRate, bitDepth: row.bitDepth },
+    state: trackStateOf(row, now),
+    earlyMinTierId: row.ownTier ?? row.albumTier,
+  };
 }
 
 export type PreviewSource = { audioKey: string | null; previewEnabled: boolean; previewStartSeconds: number; previewKey: string | null; state: ReleaseState };

@@ -1,5 +1,6 @@
 // Which download formats a release is sold in (decision 054): MP3 always (every track has one),
-// and a lossless master's format when every track of the release has a master in it.
+// and a lossless format when every track of the release has it: its master's, or the other one
+// made from the master (decision 121), so a release whose tracks all have masters sells MP3, FLAC and WAV.
 import type { DB } from "./client";
 import type { DownloadFormat } from "#contracts/store-model.ts";
 
@@ -9,7 +10,9 @@ export async function releaseFormats(db: DB, release: Release): Promise<Download
   const where = release.albumId ? "album_id = ?" : "id = ?";
   const row = await db.$client
     .prepare(
-      `SELECT COUNT(*) AS tracks, SUM(master_format = 'wav') AS wav, SUM(master_format = 'flac') AS flac
+      `SELECT COUNT(*) AS tracks,
+         SUM(master_format = 'wav' OR (derived_state = 'done' AND derived_format = 'wav')) AS wav,
+         SUM(master_format = 'flac' OR (derived_state = 'done' AND derived_format = 'flac')) AS flac
        FROM tracks WHERE ${where} AND audio_key IS NOT NULL`,
     )
     .bind(release.albumId ?? release.trackId)

@@ -55,7 +55,7 @@ export type ReleaseFiles = {
 };
 
 /**
- * A release's tracks in one format (each track's MP3, or its master in that format; null where it
+ * A release's tracks in one format (each track's MP3, or its master or the master's derived file in that format; null where it
  * has none), in album order, leaving out tracks not yet public except teasers; null for an unknown release.
  */
 export async function releaseFiles(
@@ -78,7 +78,15 @@ export async function releaseFiles(
           : eq(albums.id, release.albumId ?? ""),
       ),
     db
-      .select({ ...trackColumns, masterKey: tracks.masterKey, masterFormat: tracks.masterFormat, teaser: tracks.teaser })
+      .select({
+        ...trackColumns,
+        masterKey: tracks.masterKey,
+        masterFormat: tracks.masterFormat,
+        derivedKey: tracks.derivedKey,
+        derivedFormat: tracks.derivedFormat,
+        derivedState: tracks.derivedState,
+        teaser: tracks.teaser,
+      })
       .from(tracks)
       .innerJoin(albums, eq(albums.id, tracks.albumId))
       .where(where)
@@ -86,7 +94,12 @@ export async function releaseFiles(
   ]);
   const found = album[0];
   if (!found) return null;
-  const keyOf = (row: (typeof rows)[number]) => (format === "mp3" ? row.audioKey : row.masterFormat === format ? row.masterKey : null);
+  // A lossless format is the master itself, or the other format made from it (decision 121).
+  const keyOf = (row: (typeof rows)[number]) => {
+    if (format === "mp3") return row.audioKey;
+    if (row.masterFormat === format) return row.masterKey;
+    return row.derivedState === "done" && row.derivedFormat === format ? row.derivedKey : null;
+  };
   // A download follows the public release time, early access or not (decision 118): before it,
   // only the teasers the admin marked; `waiting` counts the rest.
   const withAudio = rows.filter((row) => row.audioKey !== null);

@@ -1,11 +1,13 @@
 // A track's lossless master (decision 054): the R2 key and format sold as a download beside its
-// MP3, set or removed by the back office, audited in the same batch (only when a track changed).
+// MP3, set or removed by the back office, audited in the same batch (only when a track changed);
+// with its header's facts, and its other format to be made again (decision 121).
 import { eq } from "drizzle-orm";
 import type { DB } from "./client";
 import { tracks } from "./schema/music";
 import { auditIfChanged, type Actor } from "./audit";
 import { toAdminTrack } from "./admin-catalog";
 import type { AdminTrack } from "#contracts/admin-catalog.ts";
+import type { PcmFacts } from "../lib/audio-probe";
 
 export type MasterFormat = "wav" | "flac";
 
@@ -18,14 +20,29 @@ export async function setTrackMaster(
   db: DB,
   actor: Actor,
   id: string,
-  master: { key: string; format: MasterFormat } | null,
+  master: { key: string; format: MasterFormat; facts?: PcmFacts | null } | null,
   shown: string | null,
   now = Date.now(),
 ): Promise<{ previous: string | null; track: AdminTrack } | null> {
   const d1 = db.$client;
+  const facts = master?.facts ?? null;
   const [before] = await d1.batch<{ master_key: string | null; master_format: MasterFormat | null }>([
     d1.prepare("SELECT master_key, master_format FROM tracks WHERE id = ?1").bind(id),
-    d1.prepare("UPDATE tracks SET master_key = ?2, master_format = ?3 WHERE id = ?1").bind(id, master?.key ?? null, master?.format ?? null),
+    // A new master's other format is yet to be made (decision 121): the old one's is forgotten.
+    d1
+      .prepare(
+        `UPDATE tracks SET master_key = ?2, master_format = ?3, master_sample_rate = ?4, master_bit_depth = ?5, master_channels = ?6,
+           derived_key = NULL, derived_format = NULL, derived_state = ?7 WHERE id = ?1`,
+      )
+      .bind(
+        id,
+        master?.key ?? null,
+        master?.format ?? null,
+        facts?.sampleRate ?? null,
+        facts?.bitDepth ?? null,
+        facts?.channels ?? null,
+        master ? "pending" : null,
+      ),
     auditIfChanged(
       db,
       {

@@ -277,3 +277,43 @@ function oggDuration({ head, tail }: Probe): number | null {
   }
   return null;
 }
+
+/** What the player's quality label says of a lossless master (decision 121). */
+export type PcmFacts = { sampleRate: number; bitDepth: number; channels: number };
+
+/** A FLAC master's STREAMINFO or a WAV master's fmt chunk, or null when the head does not hold it. */
+export function losslessFacts(kind: AudioKind, head: Uint8Array): PcmFacts | null {
+  if (kind.format === "flac") {
+    const at = flacOffset(head);
+    if (at === null || (head[at + 4]! & 0x7f) !== 0 || at + 8 + 18 > head.length) return null;
+    const b = at + 8;
+    const sampleRate = (head[b + 10]! << 12) | (head[b + 11]! << 4) | (head[b + 12]! >> 4);
+    const channels = ((head[b + 12]! >> 1) & 0x07) + 1;
+    const bitDepth = (((head[b + 12]! & 1) << 4) | (head[b + 13]! >> 4)) + 1;
+    return sampleRate > 0 ? { sampleRate, bitDepth, channels } : null;
+  }
+  if (kind.format !== "wav") return null;
+  for (let at = 12; at + 8 <= head.length;) {
+    const length = u32le(head, at + 4);
+    if (ascii(head, at, 4) === "fmt " && at + 24 <= head.length) {
+      const channels = head[at + 10]! | (head[at + 11]! << 8);
+      const sampleRate = u32le(head, at + 12);
+      const bitDepth = head[at + 22]! | (head[at + 23]! << 8);
+      return sampleRate > 0 && channels > 0 && bitDepth > 0 ? { sampleRate, bitDepth, channels } : null;
+    }
+    at += 8 + length + (length & 1);
+  }
+  return null;
+}
+
+/** An MP3's bitrate in kbps: its frames' for constant bitrate, the audio bytes over the playing time for VBR; null otherwise. */
+export function mp3Kbps(kind: AudioKind, probe: Probe): number | null {
+  if (kind.format !== "mp3") return null;
+  const at = firstFrameOffset(probe.head, confirmedMpegFrame);
+  const seconds = audioDuration(kind, probe);
+  if (at === null || seconds === null) return null;
+  const frame = mpegFrameAt(probe.head, at)!;
+  const averaged = Math.round(((probe.size - at) * 8) / seconds / 1000);
+  // Within a few percent of the first frame's rate: a constant bitrate, named as encoders name it.
+  return Math.abs(averaged - frame.kbps) <= frame.kbps * 0.05 ? frame.kbps : averaged;
+}

@@ -62,17 +62,17 @@ export const mediaRoutes = new Hono<HonoEnv>()
     return response ?? notFoundJson();
   })
 
-  // A track's lossless master (decision 105), for a URL the lossless route issued; `download=1`
-  // serves it as a file to keep.
+  // A track's lossless master (decision 105), for a URL the lossless route issued: FLAC where the
+  // catalog has it (decision 121), with Range; `download=1` serves it as a file to keep.
   .get("/masters/:id", async (c) => {
     const id = c.req.param("id");
     if (!SLUG_PATTERN.test(id)) return notFoundJson();
     if (!(await tokenAllows(c, "master", id))) return forbiddenJson();
-    const source = await findMasterSource(c.var.db, id);
-    if (!source?.masterKey || !source.masterFormat) return notFoundJson();
-    const contentType = source.masterFormat === "flac" ? "audio/flac" : "audio/wav";
-    const response = await serveR2Object(c.env.MEDIA, source.masterKey, c.req.raw, { contentType, cacheControl: PRIVATE_CACHE });
-    if (response && c.req.query("download") === "1") response.headers.set("Content-Disposition", attachmentHeader(`${id}.${source.masterFormat}`));
+    const stream = (await findMasterSource(c.var.db, id))?.stream;
+    if (!stream) return notFoundJson();
+    const contentType = stream.format === "flac" ? "audio/flac" : "audio/wav";
+    const response = await serveR2Object(c.env.MEDIA, stream.key, c.req.raw, { contentType, cacheControl: PRIVATE_CACHE });
+    if (response && c.req.query("download") === "1") response.headers.set("Content-Disposition", attachmentHeader(`${id}.${stream.format}`));
     return response ?? notFoundJson();
   })
 

@@ -37,12 +37,23 @@ import {
   type PreviewPlayResponse,
   type PreviewResponse,
   type LosslessResponse,
+  type PlayingQuality,
   type StreamResponse,
   type TrackResponse,
   type TracksResponse,
 } from "#contracts/music.ts";
 
 const TRACKS_KEY = "music:tracks";
+
+const AUDIO_FORMATS: readonly PlayingQuality["format"][] = ["mp3", "aac", "m4a", "ogg", "flac", "wav"];
+
+/** The full stream's quality for the player's label (decision 121): the format its key was stored under, the bitrate its probe gave; none for a remote URL. */
+function qualityOfAudio(key: string | null, kbps: number | null): PlayingQuality | null {
+  if (!key || key.startsWith("https://")) return null;
+  const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() as PlayingQuality["format"] | undefined;
+  if (!ext || !AUDIO_FORMATS.includes(ext)) return null;
+  return { format: ext, kbps, sampleRate: null, bitDepth: null };
+}
 
 const albumNotFound = () => notFound(MUSIC_MESSAGES.albumNotFound, "album_not_found");
 const trackNotFound = () => notFound(MUSIC_MESSAGES.trackNotFound, "track_not_found");
@@ -154,7 +165,13 @@ export const musicRoutes = new Hono<HonoEnv>()
     c.executionCtx.waitUntil(logBoughtStream(c.var.db, c.var.user.id, id, Date.now(), knownClientIp(c.req)));
     // The player offers the master only where the lossless route would answer it.
     const lossless = admitsTier(c.var.user, losslessRuleOf(await readTiers(c.var.db))) && Boolean((await findMasterSource(c.var.db, id))?.masterKey);
-    return c.json<StreamResponse>({ url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString(), lossless });
+    const quality = qualityOfAudio(source.audioKey, source.audioKbps);
+    return c.json<StreamResponse>({
+      url: `/media/tracks/${id}?token=${encodeURIComponent(token)}`,
+      expiresAt: expiresAt.toISOString(),
+      lossless,
+      ...(quality && { quality }),
+    });
   })
 
   // A tier with lossless listening (decision 105), and admins: the master streamed, or kept as a
@@ -167,10 +184,11 @@ export const musicRoutes = new Hono<HonoEnv>()
     if (!source || (source.state === "hidden" && !user.isAdmin)) throw trackNotFound();
     // During early access the master follows the full stream's gate (decision 116).
     if (source.state === "early" && !(await hearsEarly(c.var.db, user, id, source.earlyMinTierId))) throw routeError("tier_required");
-    if (!source.masterKey || !source.masterFormat) throw routeError("lossless_unavailable");
+    if (!source.stream) throw routeError("lossless_unavailable");
     const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, user.id, "master", id);
     const url = `/media/masters/${id}?token=${encodeURIComponent(token)}`;
-    return c.json<LosslessResponse>({ url, downloadUrl: `${url}&download=1`, format: source.masterFormat, expiresAt: expiresAt.toISOString() });
+    const quality = { format: source.stream.format, ...source.facts };
+    return c.json<LosslessResponse>({ url, downloadUrl: `${url}&download=1`, format: source.stream.format, quality, expiresAt: expiresAt.toISOString() });
   })
 
   // Anyone, VIPs included (the embeddable player plays previews): a URL that serves only the

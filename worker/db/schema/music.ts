@@ -56,6 +56,16 @@ export const tracks = sqliteTable(
     /** The lossless master sold as a download (R2 key), beside the MP3 every track has; null: none. */
     masterKey: text("master_key"),
     masterFormat: text("master_format", { enum: ["wav", "flac"] }),
+    /** The master's facts from its header, for the player's quality label (migrations/0086, decision 121). */
+    masterSampleRate: integer("master_sample_rate"),
+    masterBitDepth: integer("master_bit_depth"),
+    masterChannels: integer("master_channels"),
+    /** The master's other lossless format, written by a queue job: its key, format and the job's state. */
+    derivedKey: text("derived_key"),
+    derivedFormat: text("derived_format", { enum: ["wav", "flac"] }),
+    derivedState: text("derived_state", { enum: ["pending", "done", "failed"] }),
+    /** The streamed MP3's bitrate from its probe (average for VBR); null: not known. */
+    audioKbps: integer("audio_kbps"),
     /** The track's own release times; null: its album's. */
     releaseAt: integer("release_at", { mode: "timestamp_ms" }),
     earlyAccessAt: integer("early_access_at", { mode: "timestamp_ms" }),

@@ -33,7 +33,7 @@ const IMPORT_REFUSALS = {
   isrc_taken: { code: "isrc_taken", message: TRACK_DETAILS_MESSAGES.isrcTaken },
 } as const;
 
-const where = (c: Context<HonoEnv>): ImportWhere => ({ db: c.var.db, bucket: c.env.MEDIA, actor: actorOf(c) });
+const where = (c: Context<HonoEnv>): ImportWhere => ({ db: c.var.db, bucket: c.env.MEDIA, actor: actorOf(c), env: c.env });
 
 /** Synced lyrics need a timed line, as the track's lyrics editor requires (the LRC reader is the Worker's). */
 function checkSyncedLyrics(plan: ImportPlanParsed) {

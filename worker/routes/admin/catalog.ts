@@ -44,12 +44,13 @@ import {
 } from "#contracts/admin-catalog.ts";
 import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage, storeMaster } from "../../services/media/catalog-uploads";
 import { setTrackMaster } from "../../db/track-masters";
+import { derivedKeyOf } from "../../services/media/master-formats";
 import { actorOf } from "../../middleware/guards";
 import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "../../services/media/catalog-attach";
 import type { Context } from "hono";
 
 /** Where an upload is put on its row: this request's database, bucket and admin. */
-const attachIn = (c: Context<HonoEnv>) => ({ db: c.var.db, bucket: c.env.MEDIA, actor: actorOf(c) });
+const attachIn = (c: Context<HonoEnv>) => ({ db: c.var.db, bucket: c.env.MEDIA, actor: actorOf(c), env: c.env });
 
 const albumNotFound = () => notFound(CATALOG_MESSAGES.albumNotFound, "album_not_found");
 const trackNotFound = () => notFound(CATALOG_MESSAGES.trackNotFound, "track_not_found");
@@ -201,7 +202,8 @@ const trackRoutes = new Hono<HonoEnv>()
   });
 
 // A track's lossless master, sold as a download beside its MP3 (decision 054): the body is the WAV
-// or FLAC file itself, streamed on to R2; removing it takes the format out of the store's offer.
+// or FLAC file itself, streamed on to R2; its other format follows from a queue job (decision 121).
+// Removing it takes both formats out of the store's offer.
 const masterRoutes = new Hono<HonoEnv>()
   .put("/tracks/:id/master", idParam, uploadBody(MASTER_MAX_BYTES), async (c) => {
     const { id } = c.req.valid("param");
@@ -219,7 +221,7 @@ const masterRoutes = new Hono<HonoEnv>()
     if (!track) throw trackNotFound();
     const swapped = await setTrackMaster(c.var.db, actorOf(c), id, null, track.masterKey);
     if (!swapped) throw trackNotFound();
-    await deleteObjects(c.env.MEDIA, [swapped.previous]);
+    await deleteObjects(c.env.MEDIA, [swapped.previous, swapped.previous && derivedKeyOf(swapped.previous)]);
     return c.json<AdminTrackResponse>({ track: swapped.track });
   });
 

@@ -6,18 +6,27 @@ import type { DB } from "../../db/client";
 import type { Actor } from "../../db/audit";
 import { setAlbumCover, setTrackAudio } from "../../db/admin-catalog";
 import { setTrackMaster, type MasterFormat } from "../../db/track-masters";
+import type { PcmFacts } from "../../lib/audio-probe";
+import type { AppEnv } from "../../env";
 import { catalogChanged, deleteObjects } from "./catalog-uploads";
+import { derivedKeyOf, masterStored } from "./master-formats";
 
-type Where = { db: DB; bucket: R2Bucket; actor: Actor };
+type Where = { db: DB; bucket: R2Bucket; actor: Actor; env: AppEnv };
 
 /** A track's new streaming file; null (and the file deleted) when the track is gone. */
 export async function attachTrackAudio(
   { db, bucket, actor }: Where,
   trackId: string,
-  audio: { key: string; durationSeconds: number | null },
+  audio: { key: string; durationSeconds: number | null; kbps: number | null },
   shown: string | null,
 ) {
-  const swapped = await setTrackAudio(db, actor, trackId, { audioKey: audio.key, durationSeconds: audio.durationSeconds, action: "track.audio", shown });
+  const swapped = await setTrackAudio(db, actor, trackId, {
+    audioKey: audio.key,
+    durationSeconds: audio.durationSeconds,
+    action: "track.audio",
+    shown,
+    kbps: audio.kbps,
+  });
   if (!swapped) {
     await deleteObjects(bucket, [audio.key]);
     return null;
@@ -27,14 +36,25 @@ export async function attachTrackAudio(
   return swapped;
 }
 
-/** A track's new lossless master; null (and the file deleted) when the track is gone. */
-export async function attachTrackMaster({ db, bucket, actor }: Where, trackId: string, master: { key: string; format: MasterFormat }, shown: string | null) {
+/**
+ * A track's new lossless master; null (and the file deleted) when the track is gone. Its other
+ * lossless format follows off the request (decision 121); the replaced master goes with the
+ * format made from it.
+ */
+export async function attachTrackMaster(
+  { db, bucket, actor, env }: Where,
+  trackId: string,
+  master: { key: string; format: MasterFormat; facts: PcmFacts | null },
+  shown: string | null,
+) {
   const swapped = await setTrackMaster(db, actor, trackId, master, shown);
   if (!swapped) {
     await deleteObjects(bucket, [master.key]);
     return null;
   }
-  await deleteObjects(bucket, [swapped.previous !== master.key ? swapped.previous : null]);
+  await masterStored(env, trackId, master.key);
+  const replaced = swapped.previous !== master.key ? swapped.previous : null;
+  await deleteObjects(bucket, [replaced, replaced && derivedKeyOf(replaced)]);
   return swapped;
 }
 

@@ -4,19 +4,20 @@
 // parts, reads the duration by streaming the stored file past a probe, and puts the file on its
 // track or album as the single-file routes do (catalog-attach.ts).
 import type { DB } from "../../db/client";
+import type { AppEnv } from "../../env";
 import type { Actor } from "../../db/audit";
 import { findAlbumRow, findTrackRow } from "../../db/admin-catalog";
 import { failFile, finishFile, listImportParts, recordPart, startFileUpload, expireStaleFiles, type ImportFileRow } from "../../db/catalog-imports";
 import { ApiError, routeError } from "../../lib/errors";
 import { declaredLength, readHead, streamExactly, type Reader } from "../../lib/upload-stream";
-import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES } from "../../lib/audio-probe";
+import { audioDuration, audioSniffLength, detectAudioType, losslessFacts, MAX_ID3_TAG_BYTES, mp3Kbps, type PcmFacts } from "../../lib/audio-probe";
 import { ProbeSink } from "../../lib/probe-sink";
 import { checkCatalogImage, keyFor, wholeSeconds } from "./catalog-uploads";
 import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "./catalog-attach";
 import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/admin-catalog.ts";
 import { CATALOG_IMPORT_MESSAGES, importPartCount, importPartLength, type ImportFileFormat, type ImportPart } from "#contracts/admin-catalog-import.ts";
 
-export type ImportWhere = { db: DB; bucket: R2Bucket; actor: Actor };
+export type ImportWhere = { db: DB; bucket: R2Bucket; actor: Actor; env: AppEnv };
 
 const MIME: Record<ImportFileFormat, string> = {
   mp3: "audio/mpeg",
@@ -126,10 +127,10 @@ async function joinParts(bucket: R2Bucket, file: ImportFileRow, parts: ImportPar
   }
 }
 
-/** The playing time the stored file records, read by streaming it past a probe (nothing kept whole). */
-async function storedDuration(bucket: R2Bucket, key: string): Promise<number | null> {
+/** The playing time and MP3 bit rate the stored file records, read by streaming it past a probe (nothing kept whole). */
+async function storedAudioFacts(bucket: R2Bucket, key: string): Promise<{ durationSeconds: number | null; kbps: number | null }> {
   const object = await bucket.get(key);
-  if (!object) return null;
+  if (!object) return { durationSeconds: null, kbps: null };
   const sink = new ProbeSink();
   const reader = object.body.getReader();
   for (;;) {
@@ -139,7 +140,19 @@ async function storedDuration(bucket: R2Bucket, key: string): Promise<number | n
   }
   const probe = sink.result();
   const kind = detectAudioType(probe.head);
-  return kind ? wholeSeconds(audioDuration(kind, probe)) : null;
+  return kind ? { durationSeconds: wholeSeconds(audioDuration(kind, probe)), kbps: mp3Kbps(kind, probe) } : { durationSeconds: null, kbps: null };
+}
+
+/** Bytes of a master's head that hold its STREAMINFO or fmt chunk (after any ID3 tag a FLAC may carry). */
+const MASTER_HEAD_BYTES = 64 * 1024;
+
+/** A stored master's sample rate, bit depth and channels, from its head. */
+async function storedMasterFacts(bucket: R2Bucket, key: string): Promise<PcmFacts | null> {
+  const object = await bucket.get(key, { range: { offset: 0, length: MASTER_HEAD_BYTES } });
+  if (!object) return null;
+  const head = new Uint8Array(await object.arrayBuffer());
+  const kind = detectAudioType(head);
+  return kind ? losslessFacts(kind, head) : null;
 }
 
 /**
@@ -155,15 +168,16 @@ export async function completeImportFile(where: ImportWhere, file: ImportFileRow
 
   await joinParts(where.bucket, file, parts);
   const key = file.r2_key!;
-  const durationSeconds = file.kind === "audio" ? await storedDuration(where.bucket, key) : null;
+  const audioFacts = file.kind === "audio" ? await storedAudioFacts(where.bucket, key) : null;
+  const masterFacts = file.kind === "master" ? await storedMasterFacts(where.bucket, key) : null;
   if (!(await finishFile(where.db, file.id))) return;
   if (file.kind === "cover") {
     const album = await findAlbumRow(where.db, file.album_id);
     await attachAlbumCover(where, file.album_id, key, album?.coverKey ?? null);
   } else {
     const track = await findTrackRow(where.db, file.track_id!);
-    if (file.kind === "audio") await attachTrackAudio(where, file.track_id!, { key, durationSeconds }, track?.audioKey ?? null);
-    else await attachTrackMaster(where, file.track_id!, { key, format: file.format as "flac" | "wav" }, track?.masterKey ?? null);
+    if (file.kind === "audio") await attachTrackAudio(where, file.track_id!, { key, ...audioFacts! }, track?.audioKey ?? null);
+    else await attachTrackMaster(where, file.track_id!, { key, format: file.format as "flac" | "wav", facts: masterFacts }, track?.masterKey ?? null);
   }
 }
 

@@ -6,7 +6,16 @@ import { fieldError, routeError } from "../../lib/errors";
 import { forget } from "../../lib/memo";
 import { detectImageType, readImageSize, IMAGE_SNIFF_BYTES, type ImageKind } from "../../lib/images";
 import { readWholeBody, streamUploadToR2 } from "../../lib/upload-stream";
-import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES, type AudioKind } from "../../lib/audio-probe";
+import {
+  audioDuration,
+  audioSniffLength,
+  detectAudioType,
+  losslessFacts,
+  MAX_ID3_TAG_BYTES,
+  mp3Kbps,
+  type AudioKind,
+  type PcmFacts,
+} from "../../lib/audio-probe";
 import { detectVideoType, videoDuration, VIDEO_SNIFF_BYTES } from "../../lib/video-probe";
 import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "./audio-proxy";
 import { uploadLimit } from "../../lib/upload-body";
@@ -66,7 +75,10 @@ export async function storeImage(c: Context<HonoEnv>, folder: ImageFolder, id: s
 export const wholeSeconds = (seconds: number | null) => (seconds === null ? null : Math.max(1, Math.round(seconds)));
 
 /** Streams a track's audio into R2: MP3, AAC/M4A, Ogg (Opus, Vorbis, FLAC), FLAC or WAV, up to the route's limit (100 MB). */
-export async function storeAudio(c: Context<HonoEnv>, trackId: string): Promise<{ key: string; kind: AudioKind; durationSeconds: number | null }> {
+export async function storeAudio(
+  c: Context<HonoEnv>,
+  trackId: string,
+): Promise<{ key: string; kind: AudioKind; durationSeconds: number | null; kbps: number | null }> {
   const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
     maxBytes: uploadLimit(c),
     errors: { tooLarge: CATALOG_MESSAGES.audioTooLarge, wrongType: CATALOG_MESSAGES.notAudio },
@@ -75,14 +87,20 @@ export async function storeAudio(c: Context<HonoEnv>, trackId: string): Promise<
     detect: detectAudioType,
     keyFor: (kind) => keyFor("audio", trackId, kind.ext),
   });
-  return { key: upload.key, kind: upload.kind, durationSeconds: wholeSeconds(audioDuration(upload.kind, upload.probe)) };
+  return {
+    key: upload.key,
+    kind: upload.kind,
+    durationSeconds: wholeSeconds(audioDuration(upload.kind, upload.probe)),
+    kbps: mp3Kbps(upload.kind, upload.probe),
+  };
 }
 
 /**
  * Streams a track's lossless master into R2 under masters/ (served by no public route, only inside
- * a buyer's zip): WAV or FLAC by its bytes, up to the route's limit.
+ * a buyer's zip): WAV or FLAC by its bytes, up to the route's limit, with the facts its header
+ * gives (decision 121). Whoever points a track at it then calls masterStored (master-formats.ts).
  */
-export async function storeMaster(c: Context<HonoEnv>, trackId: string): Promise<{ key: string; format: "wav" | "flac" }> {
+export async function storeMaster(c: Context<HonoEnv>, trackId: string): Promise<{ key: string; format: "wav" | "flac"; facts: PcmFacts | null }> {
   const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
     maxBytes: uploadLimit(c),
     errors: { tooLarge: CATALOG_MESSAGES.masterTooLarge, wrongType: CATALOG_MESSAGES.notMaster },
@@ -94,7 +112,7 @@ export async function storeMaster(c: Context<HonoEnv>, trackId: string): Promise
     },
     keyFor: (kind) => keyFor("masters", trackId, kind.ext),
   });
-  return { key: upload.key, format: upload.kind.format };
+  return { key: upload.key, format: upload.kind.format, facts: losslessFacts(upload.kind, upload.probe.head) };
 }
 
 /** Streams a channel's video into R2: MP4 or WebM, up to the route's limit (500 MB). */

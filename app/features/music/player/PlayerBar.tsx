@@ -15,6 +15,7 @@ import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayer } from "./PlayerProvider";
 import { QueueDialog } from "./QueueDialog";
 import { LosslessToggle } from "./LosslessToggle";
+import { QualityLabel } from "./QualityLabel";
 import { shortcutsMessages } from "../../../components/player/messages";
 import { ShortcutsHelpDialog } from "../../../components/player/ShortcutsHelpDialog";
 import { usePlayerShortcuts } from "../../../components/player/usePlayerShortcuts";
@@ -73,6 +74,12 @@ export function PlayerBar() {
               current.albumTitle
             )}
           </p>
+          {/* The preview's badge above already says what plays. */}
+          {!preview && (
+            <p className="player-bar-quality">
+              <QualityLabel trackId={current.id} preview={false} className="player-quality" />
+            </p>
+          )}
         </div>
       </div>
       {previewEnded && (

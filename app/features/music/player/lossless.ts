@@ -1,8 +1,9 @@
 // The member's choice of lossless listening (decision 105) and which tracks offer it. The Worker
 // says per track whether this member may hear its master (the full stream's answer, `lossless`);
 // the choice is kept in this browser. With it on, a track that offers the master is played from
-// the lossless route's URL, whose download URL the bar offers beside the toggle.
-import type { LosslessResponse, StreamResponse } from "#contracts/music.ts";
+// the lossless route's URL, whose download URL the bar offers beside the toggle. Each answer's
+// quality facts are kept per track for the quality label (decision 121).
+import type { LosslessResponse, PlayingQuality, StreamResponse } from "#contracts/music.ts";
 
 const STORAGE_KEY = "player.lossless";
 
@@ -14,10 +15,16 @@ function readChoice(): boolean {
   }
 }
 
-export type LosslessSnapshot = { on: boolean; offered: ReadonlySet<string>; downloads: ReadonlyMap<string, string> };
+export type LosslessSnapshot = {
+  on: boolean;
+  offered: ReadonlySet<string>;
+  downloads: ReadonlyMap<string, string>;
+  /** What each track's last full source plays, as the Worker described it (decision 121): the quality label's facts. */
+  quality: ReadonlyMap<string, PlayingQuality>;
+};
 
 export class LosslessChoice {
-  private snapshot: LosslessSnapshot = { on: readChoice(), offered: new Set(), downloads: new Map() };
+  private snapshot: LosslessSnapshot = { on: readChoice(), offered: new Set(), downloads: new Map(), quality: new Map() };
   private readonly listeners = new Set<() => void>();
 
   subscribe = (listener: () => void) => {
@@ -55,10 +62,21 @@ export class LosslessChoice {
       else next.delete(trackId);
       this.set({ offered: next });
     }
-    if (!offered || !this.snapshot.on) return stream;
+    if (!offered || !this.snapshot.on) {
+      this.setQuality(trackId, stream.quality);
+      return stream;
+    }
     const master = await ask<LosslessResponse>(`/api/music/tracks/${id}/lossless`);
     this.set({ downloads: new Map(this.snapshot.downloads).set(trackId, master.downloadUrl) });
-    return { url: master.url, expiresAt: master.expiresAt, lossless: true };
+    this.setQuality(trackId, master.quality ?? { format: master.format, kbps: null, sampleRate: null, bitDepth: null });
+    return { url: master.url, expiresAt: master.expiresAt, lossless: true, quality: master.quality };
+  }
+
+  private setQuality(trackId: string, quality: PlayingQuality | undefined) {
+    const next = new Map(this.snapshot.quality);
+    if (quality) next.set(trackId, quality);
+    else next.delete(trackId);
+    this.set({ quality: next });
   }
 }
 

@@ -41,3 +41,12 @@ export const playerErrorMessages = defineMessages({
   not_playable: { id: "player.error.notPlayable", defaultMessage: "This track cannot be played yet" },
   access_denied: { id: "player.error.accessDenied", defaultMessage: "VIP Access Required" },
 } satisfies Record<PlayerErrorCode, unknown>);
+
+/** The quality label's parts (decision 121): "FLAC · 24-bit · 96 kHz", "MP3 · 320 kbps", "Preview". */
+export const qualityMessages = {
+  bits: defineMessage<{ bits: number }>({ id: "player.quality.bits", defaultMessage: "{bits}-bit" }),
+  kilohertz: defineMessage<{ rate: string }>({ id: "player.quality.kilohertz", defaultMessage: "{rate} kHz" }),
+  kbps: defineMessage<{ kbps: number }>({ id: "player.quality.kbps", defaultMessage: "{kbps} kbps" }),
+  preview: defineMessage({ id: "player.quality.preview", defaultMessage: "Preview" }),
+  spoken: defineMessage<{ quality: string }>({ id: "player.quality.spoken", defaultMessage: "Playing quality: {quality}" }),
+};

@@ -18,6 +18,7 @@ import { TrackListHead } from "../../../components/player/popup/TrackListHead";
 import { TrackLists, TrackRows } from "./PopupTrackLists";
 import { LyricsButton, LyricsPanelSlot, lyricsPosition, useLyricsToggle } from "../lyrics/LyricsToggle";
 import { VipUpsellLink } from "../lyrics/VipUpsellLink";
+import { QualityLabel } from "../player/QualityLabel";
 import "../../../components/player/popup/popup.css";
 
 import type { MusicPlayerPopupActions, MusicPlayerPopupFavorites, MusicPlayerPopupState } from "./popupTypes";
@@ -132,6 +133,9 @@ function PlayerBody({ tracks, state, actions, favorites, playlists }: Pick<Music
             <p className="mp-now-title">{current.title}</p>
             <p className="mp-now-album">
               {current.albumTitle} · {current.albumYear}
+            </p>
+            <p className="mp-now-quality">
+              <QualityLabel trackId={current.id} preview={state.preview ?? false} className="mp-quality" />
             </p>
             <LyricsButton lyrics={lyrics} className="mp-icon-btn mp-lyrics-btn" />
           </>

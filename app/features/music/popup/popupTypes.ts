@@ -18,6 +18,8 @@ export type MusicPlayerPopupState = {
   shuffle: boolean;
   /** An error code (engine: play_failed, not_playable, access_denied); unknown codes show the generic play error. */
   error: string | null;
+  /** Whether previews are playing (the quality label then says so). */
+  preview?: boolean;
 };
 
 export type MusicPlayerPopupActions = {

@@ -1,0 +1,202 @@
+// A FLAC encoder kept small: each channel coded on its own with the best of the fixed predictors
+// (orders 0-4) or as a constant, residuals in Rice partitions whose parameters are estimated from
+// their mean; verbatim when that would be larger. The header names every frame's facts in
+// STREAMINFO, so a stream can be written front to back with its length known from the source.
+import { BitWriter } from "./bits";
+import { crc16, crc8 } from "./crc";
+import type { StreamInfo } from "./decode";
+
+/** Samples per channel in every frame but the last. */
+export const ENCODE_BLOCK_SIZE = 4096;
+
+/** "fLaC" and the one metadata block, STREAMINFO (frame sizes and MD5 left unknown, as the format allows). */
+export function encodeStreamHeader(info: Omit<StreamInfo, "minBlockSize" | "maxBlockSize">): Uint8Array {
+  const w = new BitWriter(64);
+  for (const c of "fLaC") w.writeUint(c.charCodeAt(0), 8);
+  w.writeUint(0x80, 8); // last metadata block, type 0
+  w.writeUint(34, 24);
+  const block = info.totalSamples > 0 && info.totalSamples < ENCODE_BLOCK_SIZE ? info.totalSamples : ENCODE_BLOCK_SIZE;
+  w.writeUint(block, 16);
+  w.writeUint(block, 16);
+  w.writeUint(0, 24);
+  w.writeUint(0, 24);
+  w.writeUint(info.sampleRate, 20);
+  w.writeUint(info.channels - 1, 3);
+  w.writeUint(info.bitsPerSample - 1, 5);
+  w.writeUint(info.totalSamples, 36);
+  for (let i = 0; i < 16; i++) w.writeUint(0, 8);
+  return w.view().slice();
+}
+
+const SIZE_CODES: Record<number, number> = { 8: 1, 12: 2, 16: 4, 20: 5, 24: 6, 32: 7 };
+
+/** One frame of `blockSize` samples per channel; `frameNumber` counts frames from 0. */
+export function encodeFrame(frameNumber: number, channels: Int32Array[], blockSize: number, bitsPerSample: number): Uint8Array {
+  const w = new BitWriter(blockSize * channels.length * 4 + 64);
+  w.writeUint(0xfff8, 16); // sync, fixed block size strategy
+  const sizeCode = blockSize === ENCODE_BLOCK_SIZE ? 12 : blockSize <= 256 ? 6 : 7;
+  w.writeUint(sizeCode, 4);
+  w.writeUint(0, 4); // sample rate: STREAMINFO's
+  w.writeUint(channels.length - 1, 4);
+  w.writeUint(SIZE_CODES[bitsPerSample] ?? 0, 3);
+  w.writeUint(0, 1);
+  writeCodedNumber(w, frameNumber);
+  if (sizeCode === 6) w.writeUint(blockSize - 1, 8);
+  else if (sizeCode === 7) w.writeUint(blockSize - 1, 16);
+  w.writeUint(crc8(w.view()), 8);
+  for (const samples of channels) writeSubframe(w, samples, blockSize, bitsPerSample);
+  w.alignToByte();
+  w.writeUint(crc16(w.view()), 16);
+  return w.view().slice();
+}
+
+/** The frame number in FLAC's UTF-8-like coding. */
+function writeCodedNumber(w: BitWriter, n: number) {
+  if (n < 0x80) return w.writeUint(n, 8);
+  let follow = 1;
+  while (n >= 2 ** (5 * follow + 6)) follow++;
+  const lead = (0xff << (7 - follow)) & 0xff;
+  w.writeUint(lead | Math.floor(n / 2 ** (6 * follow)), 8);
+  for (let i = follow - 1; i >= 0; i--) w.writeUint(0x80 | (Math.floor(n / 2 ** (6 * i)) & 0x3f), 8);
+}
+
+/** Residuals of fixed predictor `order` (the samples before `order` are the warm-up). */
+function fixedResidual(s: Int32Array, order: number, n: number, out: Int32Array) {
+  switch (order) {
+    case 0:
+      for (let i = 0; i < n; i++) out[i] = s[i]!;
+      break;
+    case 1:
+      for (let i = 1; i < n; i++) out[i] = s[i]! - s[i - 1]!;
+      break;
+    case 2:
+      for (let i = 2; i < n; i++) out[i] = s[i]! - 2 * s[i - 1]! + s[i - 2]!;
+      break;
+    case 3:
+      for (let i = 3; i < n; i++) out[i] = s[i]! - 3 * s[i - 1]! + 3 * s[i - 2]! - s[i - 3]!;
+      break;
+    default:
+      for (let i = 4; i < n; i++) out[i] = s[i]! - 4 * s[i - 1]! + 6 * s[i - 2]! - 4 * s[i - 3]! + s[i - 4]!;
+  }
+}
+
+/**
+ * The fixed predictor order whose residuals are smallest, in one pass over the block (the
+ * reference encoder's estimate: each order's residual is the difference of the one below it).
+ */
+function bestFixedOrder(s: Int32Array, n: number): number {
+  if (n < 5) return 0;
+  let e0 = 0;
+  let e1 = 0;
+  let e2 = 0;
+  let e3 = 0;
+  let e4 = 0;
+  let l1 = s[3]! - s[2]!;
+  let l2 = l1 - (s[2]! - s[1]!);
+  let l3 = l2 - (s[2]! - s[1]! - (s[1]! - s[0]!));
+  for (let i = 4; i < n; i++) {
+    const r0 = s[i]!;
+    const r1 = r0 - s[i - 1]!;
+    const r2 = r1 - l1;
+    const r3 = r2 - l2;
+    const r4 = r3 - l3;
+    e0 += r0 < 0 ? -r0 : r0;
+    e1 += r1 < 0 ? -r1 : r1;
+    e2 += r2 < 0 ? -r2 : r2;
+    e3 += r3 < 0 ? -r3 : r3;
+    e4 += r4 < 0 ? -r4 : r4;
+    l1 = r1;
+    l2 = r2;
+    l3 = r3;
+  }
+  const sums = [e0, e1, e2, e3, e4];
+  let order = 0;
+  for (let k = 1; k < 5; k++) if (sums[k]! < sums[order]!) order = k;
+  return order;
+}
+
+const zigzag = (v: number) => (v >= 0 ? v * 2 : -v * 2 - 1);
+const MAX_PARAM = 30;
+const MAX_PARTITION_ORDER = 6;
+
+type RicePlan = { order: number; params: number[]; bits: number };
+
+/** The Rice parameter for a partition whose zigzagged residuals sum to `sum` over `count` samples, and its cost. */
+function riceParam(sum: number, count: number): { param: number; bits: number } {
+  if (count === 0) return { param: 0, bits: 5 };
+  const mean = sum / count;
+  const param = mean < 1 ? 0 : Math.min(MAX_PARAM - 1, Math.floor(Math.log2(mean)));
+  // The quotients' unary bits are about sum / 2^param; each sample adds its stop bit and `param` bits.
+  return { param, bits: 5 + count * (param + 1) + Math.floor(sum / 2 ** param) };
+}
+
+/**
+ * The partition order (and each partition's parameter) with the fewest estimated bits: the sums of
+ * the finest partitions are taken once and added pairwise for each coarser order.
+ */
+function planRice(res: Int32Array, order: number, n: number): RicePlan {
+  let top = 0;
+  while (top < MAX_PARTITION_ORDER && (n >> (top + 1)) << (top + 1) === n && n >> (top + 1) > order) top++;
+  const per = n >> top;
+  let sums: number[] = [];
+  let counts: number[] = [];
+  for (let k = 0, i = order; k < 1 << top; k++) {
+    let sum = 0;
+    const start = i;
+    for (const end = (k + 1) * per; i < end; i++) sum += zigzag(res[i]!);
+    sums.push(sum);
+    counts.push(i - start);
+  }
+  let best: RicePlan | null = null;
+  for (let p = top; p >= 0; p--) {
+    if (p < top) {
+      sums = sums.flatMap((sum, k) => (k % 2 === 0 ? [sum + sums[k + 1]!] : []));
+      counts = counts.flatMap((count, k) => (k % 2 === 0 ? [count + counts[k + 1]!] : []));
+    }
+    const params: number[] = [];
+    let bits = 0;
+    for (let k = 0; k < sums.length; k++) {
+      const chosen = riceParam(sums[k]!, counts[k]!);
+      params.push(chosen.param);
+      bits += chosen.bits;
+    }
+    if (!best || bits < best.bits) best = { order: p, params, bits };
+  }
+  return best!;
+}
+
+function writeSubframe(w: BitWriter, s: Int32Array, n: number, bps: number) {
+  let constant = true;
+  for (let i = 1; i < n && constant; i++) constant = s[i] === s[0];
+  if (constant) {
+    w.writeUint(0, 8); // padding, type 000000, no wasted bits
+    w.writeSigned(s[0]!, bps);
+    return;
+  }
+  const order = bestFixedOrder(s, n);
+  const res = new Int32Array(n);
+  fixedResidual(s, order, n, res);
+  const plan = planRice(res, order, n);
+  if (plan.bits + order * bps >= n * bps) {
+    w.writeUint(0b00000010, 8); // verbatim
+    for (let i = 0; i < n; i++) w.writeSigned(s[i]!, bps);
+    return;
+  }
+  w.writeUint((8 + order) << 1, 8); // padding, type 001xxx (fixed, this order), no wasted bits
+  for (let i = 0; i < order; i++) w.writeSigned(s[i]!, bps);
+  w.writeUint(1, 2); // 5-bit Rice parameters
+  w.writeUint(plan.order, 4);
+  const per = n >> plan.order;
+  let i = order;
+  for (let k = 0; k < plan.params.length; k++) {
+    const param = plan.params[k]!;
+    w.writeUint(param, 5);
+    const scale = 2 ** param;
+    for (const end = (k + 1) * per; i < end; i++) {
+      const u = zigzag(res[i]!);
+      const q = Math.floor(u / scale);
+      w.writeUnary(q);
+      if (param > 0) w.writeUint(u - q * scale, param);
+    }
+  }
+}
