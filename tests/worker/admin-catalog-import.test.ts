@@ -4,7 +4,7 @@
 // completed (exactly once). Administrators only; stale uploads are aborted by the hourly cron.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { call, errorOf, type TestUser } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
@@ -331,6 +331,13 @@ describe("uploading the files", () => {
     expect(one.master_format).toBe("flac");
     expect(new Uint8Array(await (await MEDIA.get(one.audio_key!))!.arrayBuffer())).toEqual(MP3);
     expect(new Uint8Array(await (await MEDIA.get(one.master_key!))!.arrayBuffer())).toEqual(FLAC);
+    // As for a file uploaded alone: the MP3's bit rate and the master's facts for the player's
+    // quality label, and the master's other lossless format queued (decision 121). This master is
+    // a header without frames, so the job settles it as one it cannot read.
+    const facts = () =>
+      D1.prepare("SELECT audio_kbps, master_sample_rate, master_bit_depth, master_channels, derived_state FROM tracks WHERE id = 'happy-one'").first();
+    expect(await facts()).toMatchObject({ audio_kbps: 128, master_sample_rate: 44100, master_bit_depth: 16, master_channels: 2 });
+    await vi.waitFor(async () => expect((await facts())!.derived_state).toBe("failed"), { timeout: 20_000, interval: 50 });
     const two = (await trackRow("happy-single-two"))!;
     expect(two.audio_key).toMatch(/\.m4a$/);
     expect(two.duration_seconds).toBe(5);
