@@ -19,6 +19,7 @@ import { RADIO_STATIONS, TV_CHANNELS } from "./catalog/broadcast.mjs";
 import { DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_POSTS } from "./lib/demo-seed.mjs";
 import { DEMO_PERKS } from "./lib/demo-perks.mjs";
 import { DEMO_PRODUCTS } from "./lib/demo-store.mjs";
+import { DEMO_PREORDER_ALBUM, DEMO_PREORDER_PRODUCTS } from "./lib/demo-preorder.mjs";
 import { DEMO_TIER } from "./lib/demo-tiers.mjs";
 import { buildIsolated, builtWorkerDir } from "./lib/e2e-build.mjs";
 import { waitForOk } from "./lib/run.mjs";
@@ -77,6 +78,8 @@ function demoNames() {
     ...DEMO_EVENTS.map((e) => e.title),
     ...DEMO_POSTS.map((p) => p.content.slice(0, 40)),
     ...DEMO_PRODUCTS.map((p) => p.title),
+    DEMO_PREORDER_ALBUM.title,
+    ...DEMO_PREORDER_PRODUCTS.map((p) => p.title),
     ...DEMO_PERKS.map((p) => p.title),
     DEMO_TIER.nameEn,
     DEMO_TIER.namePtBr,

@@ -90,6 +90,40 @@ async function e2eStage(prepared, options) {
   return { output, stage: settle("e2e", code, report && playwrightCounts(report)) };
 }
 
+/**
+ * The machine's busy CPU time so far, in seconds of one core (every core's user, system, irq and
+ * steal time from /proc/stat, in the kernel's 100 ticks a second), or null where there is none.
+ * Read at each phase's start and end, it shows how much of the cores a phase used: the browsers
+ * and workerd that a stage starts are not its children, so a stage's own usage would miss them.
+ */
+async function machineCpuSeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = (await readFile("/proc/stat", "utf8")).split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Marks where each phase ends, to print each one's wall time and the cores it kept busy. */
+function phaseClock() {
+  const phases = [];
+  let last = { at: performance.now(), cpu: null };
+  return {
+    async start() {
+      last = { at: performance.now(), cpu: await machineCpuSeconds() };
+    },
+    async end(name) {
+      const now = { at: performance.now(), cpu: await machineCpuSeconds() };
+      const seconds = (now.at - last.at) / 1000;
+      phases.push({ name, seconds, cores: now.cpu === null || last.cpu === null ? null : (now.cpu - last.cpu) / seconds });
+      last = now;
+    },
+    lines: () =>
+      phases.map(({ name, seconds, cores }) => `${name.padEnd(34)} ${formatSeconds(seconds).padStart(6)}${cores === null ? "" : `  ${cores.toFixed(2)} of ${os.availableParallelism()} cores busy`}`),
+  };
+}
+
 /** Prints a buffered stage's output under its title, once it has ended. */
 function printStage(title, output) {
   banner(title);
@@ -101,6 +135,8 @@ async function main() {
   await mkdir(REPORT_DIR, { recursive: true });
   const stages = [];
   const started = Date.now();
+  const phases = phaseClock();
+  await phases.start();
 
   // tsc and eslint each keep one core busy: on 2 cores they run together, printed in turn.
   const checks = [
@@ -122,12 +158,14 @@ async function main() {
     printStage(title, output);
     stages.push({ ...check(script, code), seconds });
   }
+  await phases.end("type check beside lint");
 
   // The Worker project keeps both cores busy; the journeys beside it made it four times slower
   // (its tests time out), so they run after the vitest projects, on two Playwright workers.
   const worker = await timed(() => vitestProject("worker", { buffered: true }));
   printStage(VITEST_PROJECTS.worker, worker.output);
   stages.push(worker.stage);
+  await phases.end("worker");
 
   // The two light projects share the machine well: run them together, and beside them the check of
   // the Worker's upload (a build, a dry run, its budgets: scripts/check-worker.mjs; the type check
@@ -143,6 +181,7 @@ async function main() {
   const { code: uploadCode, output: uploadOutput, seconds: uploadSeconds } = await upload;
   printStage("The Worker's upload against its budgets (npm run check without its type check)", uploadOutput);
   stages.push({ ...check("check (Worker upload)", uploadCode), seconds: uploadSeconds });
+  await phases.end("node beside app beside the upload check");
 
   // The journeys serve the upload check's build (the same `vite build`, copied into dist/e2e)
   // instead of building the site a second time; without it, or without their state, they make them.
@@ -151,11 +190,16 @@ async function main() {
   const journeys = await timed(() => e2eStage(state.code === 0, { buffered: true }));
   printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);
   stages.push(journeys.stage);
+  await phases.end("journeys");
 
   // The journeys' build again, served with production settings and an empty database (decision 077).
   const rehearsal = await timed(() => runStage("node", ["scripts/rehearsal.mjs"], { buffered: true }));
   printStage("Production rehearsal (the journeys' build, production settings, empty database)", rehearsal.output);
   stages.push({ ...check("rehearsal", rehearsal.code), seconds: rehearsal.seconds });
+  await phases.end("rehearsal");
+
+  banner("Phases: wall time and the machine's busy cores (anything else running counts too)");
+  for (const line of phases.lines()) console.log(line);
 
   banner(`Summary (${formatSeconds((Date.now() - started) / 1000)} in all)`);
   for (const line of summaryLines(stages)) console.log(line);
