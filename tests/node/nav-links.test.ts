@@ -32,6 +32,7 @@ const LINKED_ELSEWHERE: Record<string, { from: string; how: string }> = {
   "/vip-membership/manage": { from: "worker/services/payments/local.ts", how: "the local portal, in place of Stripe's" },
   "/store/checkout/test": { from: "worker/services/payments/local.ts", how: "the local checkout of a cart, in place of Stripe's" },
   "/store/thanks": { from: "worker/services/payments/types.ts", how: "the store checkout's return address" },
+  "/admin/catalog/import": { from: "app/features/admin/catalog/CatalogPage.tsx", how: "the catalog's Import a folder button" },
 };
 
 /** One form for router paths and links: no trailing slash. */

@@ -94,6 +94,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "staff-activity", table: "vip_comps", column: "granted_by" },
   { kind: "staff-activity", table: "notification_events", column: "created_by" },
   { kind: "staff-activity", table: "campaigns", column: "created_by" },
+  { kind: "staff-activity", table: "catalog_imports", column: "created_by" },
   // Community rooms (decision 106): how far the member read each room and what they are told of
   // it, and the rooms they moderate or named a moderator for. Their messages are in the rooms'
   // objects (rooms.json).
