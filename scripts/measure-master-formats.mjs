@@ -15,7 +15,7 @@
 //    body (client side) and the workerd process's CPU milliseconds per request (its threads'
 //    scheduler time, as scripts/measure-page-cost.mjs), side by side, with the load average.
 // Figures, not a pass/fail: docs/measurements.md records them.
-// Usage: node scripts/measure-master-formats.mjs [--seconds 600] [--url http://127.0.0.1:8787]
+// Usage: npm run measure:master-formats -- (node --expose-gc scripts/measure-master-formats.mjs) [--seconds 600] [--url http://127.0.0.1:8787]
 //        [--track spring-love] [--upload-seconds 30] [--requests 200]
 import { readdirSync, readFileSync, createReadStream, createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
