@@ -97,6 +97,37 @@ describe("/admin/catalog: a track's master", () => {
     expect(await within(form).findByRole("alert")).toBeTruthy();
   });
 
+  it("says how each master's other format stands, on the row and in the dialog, in both languages", async () => {
+    const said: Record<"en" | "pt-BR", [string, string, string]> = {
+      en: ["FLAC being made…", "Also sold as WAV", "Could not make the FLAC: sold as WAV only"],
+      "pt-BR": ["FLAC sendo gerado…", "Também vendida em WAV", "Não foi possível gerar o FLAC: vendida só em WAV"],
+    };
+    for (const locale of ["en", "pt-BR"] as const) {
+      tracks = [
+        adminTrack({ id: "neon-nights-1", number: 1, title: "Opening Lights", master: "wav", derivedFormat: "flac", derivedState: "pending" }),
+        adminTrack({ id: "neon-nights-2", number: 2, title: "After Hours", master: "flac", derivedFormat: "wav", derivedState: "done" }),
+        adminTrack({ id: "neon-nights-3", number: 3, title: "Last Light", master: "wav", derivedFormat: "flac", derivedState: "failed" }),
+        adminTrack({ id: "neon-nights-4", number: 4, title: "No Master", master: null }),
+      ];
+      server();
+      const form = await openMaster("Last Light", locale);
+      expect(within(form).getByText(said[locale][2])).toBeTruthy();
+      const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+      expect(rows.map((row) => row.querySelector(".catalog-derived")?.textContent ?? null)).toEqual([...said[locale], null]);
+      cleanup();
+    }
+  });
+
+  it("a master just uploaded says its other format is being made", async () => {
+    server();
+    const form = await openMaster("After Hours");
+    const file = new File(["RIFF"], "after-hours.wav", { type: "audio/wav" });
+    fireEvent.change(within(form).getByLabelText("Master file"), { target: { files: [file] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Upload" }));
+    await FakeXHR.sent[0]!.respond(200, { track: { ...tracks[1]!, master: "wav", derivedFormat: "flac", derivedState: "pending" } });
+    expect(within(form).getByText("FLAC being made…")).toBeTruthy();
+  });
+
   it("speaks Portuguese", async () => {
     server();
     const form = await openMaster("After Hours", "pt-BR");
