@@ -1,6 +1,7 @@
 // The back office's lossless master for a track (/admin/catalog, a track row's Master button):
 // what it has now, a WAV or FLAC sent as the PUT body with the upload's progress, a wrong type said
-// as a master's, and removing it; the row says the master's format. A fake API and XMLHttpRequest.
+// as a master's, and removing it; the row says the master's format and how its other format stands
+// (being made, also sold, not made); ?album=<id> opens one album's tracks. A fake API and XMLHttpRequest.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
@@ -126,6 +127,29 @@ describe("/admin/catalog: a track's master", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Upload" }));
     await FakeXHR.sent[0]!.respond(200, { track: { ...tracks[1]!, master: "wav", derivedFormat: "flac", derivedState: "pending" } });
     expect(within(form).getByText("FLAC being made…")).toBeTruthy();
+  });
+
+  it("?album=<id> shows that album's tracks from the start and scrolls to it", async () => {
+    server();
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    const root = createTestRoot();
+    renderApp(root.addChildren([mountFileRoute(CatalogRoute, "/admin/catalog", root)]), "/admin/catalog?album=neon-nights");
+    const table = await screen.findByRole("table", { name: /Neon Nights/ });
+    expect(within(table).getByText("After Hours")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Tracks of Neon Nights" }).getAttribute("aria-expanded")).toBe("true");
+    expect(scrolled.map((e) => e.querySelector("h2")?.textContent)).toEqual(["Neon Nights"]);
+  });
+
+  it("without ?album= the albums start folded", async () => {
+    server();
+    const root = createTestRoot();
+    renderApp(root.addChildren([mountFileRoute(CatalogRoute, "/admin/catalog", root)]), "/admin/catalog");
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
+    expect(screen.getByRole("button", { name: "Tracks of Neon Nights" }).getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("speaks Portuguese", async () => {

@@ -160,7 +160,9 @@ export function CatalogImportPage() {
           <ul>
             {phase.state.albums.map((album) => (
               <li key={album.id}>
-                <Link to="/admin/catalog">{intl.formatMessage(m.openRelease, { title: album.title })}</Link>
+                <Link to="/admin/catalog" search={{ album: album.id }}>
+                  {intl.formatMessage(m.openRelease, { title: album.title })}
+                </Link>
               </li>
             ))}
           </ul>
