@@ -1,6 +1,7 @@
 // The back office's lossless master for a track (/admin/catalog, a track row's Master button):
 // what it has now, a WAV or FLAC sent as the PUT body with the upload's progress, a wrong type said
-// as a master's, and removing it; the row says the master's format. A fake API and XMLHttpRequest.
+// as a master's, and removing it; the row says the master's format and how its other format stands
+// (being made, also sold, not made); ?album=<id> opens one album's tracks. A fake API and XMLHttpRequest.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
@@ -95,6 +96,60 @@ describe("/admin/catalog: a track's master", () => {
     const form = await openMaster("Opening Lights");
     fireEvent.click(within(form).getByRole("button", { name: "Remove master" }));
     expect(await within(form).findByRole("alert")).toBeTruthy();
+  });
+
+  it("says how each master's other format stands, on the row and in the dialog, in both languages", async () => {
+    const said: Record<"en" | "pt-BR", [string, string, string]> = {
+      en: ["FLAC being made…", "Also sold as WAV", "Could not make the FLAC: sold as WAV only"],
+      "pt-BR": ["FLAC sendo gerado…", "Também vendida em WAV", "Não foi possível gerar o FLAC: vendida só em WAV"],
+    };
+    for (const locale of ["en", "pt-BR"] as const) {
+      tracks = [
+        adminTrack({ id: "neon-nights-1", number: 1, title: "Opening Lights", master: "wav", derivedFormat: "flac", derivedState: "pending" }),
+        adminTrack({ id: "neon-nights-2", number: 2, title: "After Hours", master: "flac", derivedFormat: "wav", derivedState: "done" }),
+        adminTrack({ id: "neon-nights-3", number: 3, title: "Last Light", master: "wav", derivedFormat: "flac", derivedState: "failed" }),
+        adminTrack({ id: "neon-nights-4", number: 4, title: "No Master", master: null }),
+      ];
+      server();
+      const form = await openMaster("Last Light", locale);
+      expect(within(form).getByText(said[locale][2])).toBeTruthy();
+      const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+      expect(rows.map((row) => row.querySelector(".catalog-derived")?.textContent ?? null)).toEqual([...said[locale], null]);
+      cleanup();
+    }
+  });
+
+  it("a master just uploaded says its other format is being made", async () => {
+    server();
+    const form = await openMaster("After Hours");
+    const file = new File(["RIFF"], "after-hours.wav", { type: "audio/wav" });
+    fireEvent.change(within(form).getByLabelText("Master file"), { target: { files: [file] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Upload" }));
+    await FakeXHR.sent[0]!.respond(200, { track: { ...tracks[1]!, master: "wav", derivedFormat: "flac", derivedState: "pending" } });
+    expect(within(form).getByText("FLAC being made…")).toBeTruthy();
+  });
+
+  it("?album=<id> shows that album's tracks from the start and scrolls to it", async () => {
+    server();
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    const root = createTestRoot();
+    renderApp(root.addChildren([mountFileRoute(CatalogRoute, "/admin/catalog", root)]), "/admin/catalog?album=neon-nights");
+    const table = await screen.findByRole("table", { name: /Neon Nights/ });
+    expect(within(table).getByText("After Hours")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Tracks of Neon Nights" }).getAttribute("aria-expanded")).toBe("true");
+    expect(scrolled.map((e) => e.querySelector("h2")?.textContent)).toEqual(["Neon Nights"]);
+  });
+
+  it("without ?album= the albums start folded", async () => {
+    server();
+    const root = createTestRoot();
+    renderApp(root.addChildren([mountFileRoute(CatalogRoute, "/admin/catalog", root)]), "/admin/catalog");
+    await screen.findByRole("heading", { level: 2, name: "Neon Nights" });
+    expect(screen.getByRole("button", { name: "Tracks of Neon Nights" }).getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("speaks Portuguese", async () => {

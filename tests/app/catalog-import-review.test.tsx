@@ -126,7 +126,7 @@ describe("the import's review", () => {
 
     await act(async () => void fireEvent.click(upload));
     await screen.findByText(/The drafts are in the catalog/);
-    expect(screen.getByRole("link", { name: "Open Mar in the catalog" }).getAttribute("href")).toBe("/admin/catalog");
+    expect(screen.getByRole("link", { name: "Open Mar in the catalog" }).getAttribute("href")).toBe("/admin/catalog?album=al1");
     expect(sentJson(api.callsTo(`POST ${API}`)[0])).toEqual({
       releases: [
         {

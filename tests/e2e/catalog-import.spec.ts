@@ -81,6 +81,9 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
 
     // Publish in the catalog: a public release time in the past.
     await page.getByRole("link", { name: `Open ${album} in the catalog` }).click();
+    // The link opens the draft's tracks; each FLAC master's WAV is being made or made already.
+    await expect(page.getByRole("button", { name: `Tracks of ${album}` })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("table", { name: `Tracks of ${album}` }).getByText(/WAV being made…|Also sold as WAV/)).toHaveCount(TITLES.length);
     await page.getByRole("button", { name: `Edit ${album}` }).click();
     const form = page.getByRole("dialog");
     await form.getByLabel("Public release").fill(local(new Date(Date.now() - 3_600_000)));

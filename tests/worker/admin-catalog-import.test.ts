@@ -27,6 +27,7 @@ import { AUDIO_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
 import { createDb } from "../../worker/db/client";
 import { findImportFile } from "../../worker/db/catalog-imports";
 import { completeImportFile } from "../../worker/services/media/catalog-import";
+import type { AppEnv } from "../../worker/env";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
@@ -406,7 +407,7 @@ describe("uploading the files", () => {
     expect(seenBefore.state).toBe("uploading");
     expect((await complete(state.id, id)).status).toBe(200);
     const key = (await trackRow("race-race-song"))!.audio_key;
-    await completeImportFile({ db: createDb(D1), bucket: MEDIA, actor: { id: admin.id, email: admin.email } }, seenBefore);
+    await completeImportFile({ db: createDb(D1), bucket: MEDIA, actor: { id: admin.id, email: admin.email }, env: env as unknown as AppEnv }, seenBefore);
     expect(await auditRows("track.audio", "race-race-song")).toBe(1);
     expect((await trackRow("race-race-song"))!.audio_key).toBe(key);
     expect(await MEDIA.head(key!)).not.toBeNull();

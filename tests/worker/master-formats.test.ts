@@ -23,6 +23,7 @@ import { runScheduled } from "../../worker/services/cron";
 import { HOURLY_CRON } from "../../worker/services/areas/area";
 import type { LosslessResponse, StreamResponse } from "../../worker/contracts/music";
 import type { RenewLinkResponse } from "../../worker/contracts/store-collection";
+import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;
@@ -239,6 +240,31 @@ describe("deriving the other format", { timeout: 30_000 }, () => {
     expect(await MEDIA.head(row.derived_key!)).toBeNull();
     expect(await rowOf(id)).toMatchObject({ master_key: null, derived_key: null, derived_format: null, derived_state: null, master_sample_rate: null });
     expect(await releaseFormats(createDb(D1), { albumId: ALBUM })).toEqual(["mp3"]);
+    expect((await putMaster(id, toneWav(0.3, 16, 44_100, 9))).status).toBe(200);
+    await settled(id);
+  });
+
+  it("the back office's track answer says how the other format stands: being made, made, not made, no master", async () => {
+    const id = TRACKS[1]!;
+    const trackOf = async (cookie = admin.cookie) => {
+      const res = await call("/api/admin/catalog/albums", { cookie });
+      expect(res.status).toBe(200);
+      const { albums } = (await res.json()) as AdminAlbumsResponse;
+      return albums.find((a) => a.id === ALBUM)!.tracks.find((t) => t.id === id)!;
+    };
+    const put = await putMaster(id, toneWav(0.3, 16, 44_100, 11));
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as AdminTrackResponse).track).toMatchObject({ master: "wav", derivedFormat: "flac", derivedState: "pending" });
+    await settled(id);
+    expect(await trackOf()).toMatchObject({ master: "wav", derivedFormat: "flac", derivedState: "done" });
+    await D1.prepare("UPDATE tracks SET derived_state = 'failed', derived_key = NULL, derived_format = NULL WHERE id = ?1").bind(id).run();
+    expect(await trackOf()).toMatchObject({ master: "wav", derivedFormat: "flac", derivedState: "failed" });
+    const removed = await call(`/api/admin/catalog/tracks/${id}/master`, { method: "DELETE", cookie: admin.cookie });
+    expect(((await removed.json()) as AdminTrackResponse).track).toMatchObject({ master: null, derivedFormat: null, derivedState: null });
+    expect(await trackOf()).toMatchObject({ master: null, derivedFormat: null, derivedState: null });
+    const member = await createUser("user");
+    expect((await call("/api/admin/catalog/albums", { cookie: member.cookie })).status).toBe(403);
+    // The tests below sell this release in every format: the track gets its master back.
     expect((await putMaster(id, toneWav(0.3, 16, 44_100, 9))).status).toBe(200);
     await settled(id);
   });

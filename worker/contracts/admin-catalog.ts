@@ -202,6 +202,13 @@ export type AdminTrack = {
   audio: AudioSource;
   /** The lossless master sold as a download beside the MP3 (decision 054): its format, null when none. */
   master: "wav" | "flac" | null;
+  /**
+   * The master's other lossless format, made by a queue job (decision 121): which one, and whether it
+   * is being made, made (sold too) or could not be made (the master sells in its own format only).
+   * Both null when there is no master.
+   */
+  derivedFormat: "wav" | "flac" | null;
+  derivedState: "pending" | "done" | "failed" | null;
   /** The 30-second preview: on or off, and where in the track it starts. */
   preview: { enabled: boolean; startSeconds: number };
   /** A pre-order's teaser: it downloads before the release time (decision 118). */

@@ -37,6 +37,9 @@ export const toAdminTrack = (row: TrackRow, notifyWaiting = 0): AdminTrack => ({
   featuredPosition: row.featuredPosition,
   audio: audioSourceOf(row.audioKey),
   master: row.masterKey ? row.masterFormat : null,
+  // derived_format is written when the job finishes; the format being made is the master's other one.
+  derivedFormat: row.masterKey && row.masterFormat ? (row.masterFormat === "wav" ? "flac" : "wav") : null,
+  derivedState: row.masterKey ? row.derivedState : null,
   preview: { enabled: row.previewEnabled, startSeconds: row.previewStartSeconds },
   teaser: row.teaser,
   releaseAt: row.releaseAt?.toISOString() ?? null,

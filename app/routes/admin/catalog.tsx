@@ -7,7 +7,12 @@ import { catalogMessages as m } from "../../features/admin/catalog/messages";
 import { albumsQueryOptions } from "../../features/admin/catalog/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 
+/** ?album=<id>: that album's tracks shown and scrolled to (linked from the folder import's drafts). */
+type CatalogSearch = { album?: string };
+
 export const Route = createFileRoute("/admin/catalog")({
+  validateSearch: (search: Record<string, unknown>): CatalogSearch =>
+    typeof search.album === "string" && search.album.trim() ? { album: search.album.trim().slice(0, 100) } : {},
   // Prefetch the first tab without throwing: the page shows its own loading and failure states.
   loader: ({ context }) => void context.queryClient.prefetchQuery(albumsQueryOptions()),
   component: AdminCatalog,
@@ -25,9 +30,10 @@ function AdminCatalog() {
 function AdminCatalogPage() {
   const intl = useIntl();
   usePageMeta({ title: m.metaTitle });
+  const { album } = Route.useSearch();
   return (
     <PageFrame title={intl.formatMessage(m.pageTitle)} intro={intl.formatMessage(m.pageIntro)}>
-      <CatalogPage />
+      <CatalogPage openAlbumId={album ?? null} />
     </PageFrame>
   );
 }

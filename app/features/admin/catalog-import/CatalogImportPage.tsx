@@ -14,7 +14,7 @@ import { importMessages as m } from "./messages";
 import { planImport, problemsOf, type ImportDraft } from "./model";
 import type { HeldFile } from "./plan";
 import { ReviewTable } from "./ReviewTable";
-import { EncodeError, forgetImport, importStateOf, rememberedImport, resumeImport, runImport, type Progress } from "./runImport";
+import { EncodeError, forgetImport, importStateOf, rememberedImport, resumeImport, runImport, type MissingFile, type Progress } from "./runImport";
 import { scanDropped } from "./scan";
 import { UploadProgress } from "./UploadProgress";
 import "./catalog-import.css";
@@ -24,7 +24,7 @@ type Phase =
   | { name: "reading"; done: number; total: number }
   | { name: "review" }
   | { name: "working"; progress: Progress }
-  | { name: "done"; state: ImportState; missing: number }
+  | { name: "done"; state: ImportState; missing: MissingFile[] }
   | { name: "failed"; reason: string };
 
 export function CatalogImportPage() {
@@ -54,14 +54,15 @@ export function CatalogImportPage() {
     const text = serverErrorText(error);
     return text ? intl.formatMessage(text.message, text.values) : intl.formatMessage(m.reasonGeneric);
   };
-  const work = async (job: (signal: AbortSignal) => Promise<{ state: ImportState; missing: number }>) => {
+  const work = async (job: (signal: AbortSignal) => Promise<{ state: ImportState; missing: MissingFile[] }>) => {
     abort.current = new AbortController();
     try {
       const { state, missing } = await job(abort.current.signal);
       // The catalog's lists (and the audit log) held in this tab are older than the new drafts.
       void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, "catalog"] });
       void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
-      setUnfinished(null);
+      // Files still missing: the import stays offered, and the next drop goes on with it.
+      setUnfinished(missing.length > 0 ? state : null);
       setPhase({ name: "done", state, missing });
     } catch (error) {
       if (!abort.current.signal.aborted) setPhase({ name: "failed", reason: reasonOf(error) });
@@ -74,11 +75,7 @@ export function CatalogImportPage() {
     try {
       const scan = await scanDropped(dropped, (done, total) => setPhase({ name: "reading", done, total }));
       setHeld(scan.held);
-      if (unfinished)
-        return void work(async (signal) => {
-          const { state, missing } = await resumeImport(unfinished, scan.held, onProgress, signal);
-          return { state, missing: missing.length };
-        });
+      if (unfinished) return void work((signal) => resumeImport(unfinished, scan.held, onProgress, signal));
       setDraft(planImport(scan.files));
       setPhase({ name: "review" });
     } catch {
@@ -90,14 +87,14 @@ export function CatalogImportPage() {
     setHeld(new Map());
     setPhase({ name: "pick" });
   };
-  const upload = () => draft && void work(async (signal) => ({ state: await runImport(draft.releases, held, onProgress, signal), missing: 0 }));
+  const upload = () => draft && void work(async (signal) => ({ state: await runImport(draft.releases, held, onProgress, signal), missing: [] }));
 
   return (
     <div className="catalog-import-page">
       <p>
         <Link to="/admin/catalog">{intl.formatMessage(m.backToCatalog)}</Link>
       </p>
-      {unfinished && phase.name !== "done" && (
+      {unfinished && phase.name !== "working" && (
         <div className="catalog-import-resume" role="region" aria-labelledby="catalog-import-resume">
           <h2 id="catalog-import-resume">{intl.formatMessage(m.resumeTitle)}</h2>
           <p>{intl.formatMessage(m.resumeText, { done: unfinished.files.filter((f) => f.state === "done").length, total: unfinished.files.length })}</p>
@@ -113,7 +110,9 @@ export function CatalogImportPage() {
           </button>
         </div>
       )}
-      {(phase.name === "pick" || (phase.name === "failed" && !draft)) && <DropZone onFiles={(files) => void onFiles(files)} />}
+      {(phase.name === "pick" || (phase.name === "failed" && !draft) || (phase.name === "done" && unfinished)) && (
+        <DropZone onFiles={(files) => void onFiles(files)} />
+      )}
       {phase.name === "reading" && (
         <p role="status" className="catalog-import-status">
           {intl.formatMessage(m.reading, { done: phase.done, total: phase.total })}
@@ -157,12 +156,13 @@ export function CatalogImportPage() {
       )}
       {phase.name === "done" && (
         <div role="status" className="catalog-import-done">
-          <p>{intl.formatMessage(m.done)}</p>
-          {phase.missing > 0 && <p className="field-error">{intl.formatMessage(m.resumeMissing, { count: phase.missing })}</p>}
+          {phase.missing.length === 0 ? <p>{intl.formatMessage(m.done)}</p> : <MissingFiles missing={phase.missing} />}
           <ul>
             {phase.state.albums.map((album) => (
               <li key={album.id}>
-                <Link to="/admin/catalog">{intl.formatMessage(m.openRelease, { title: album.title })}</Link>
+                <Link to="/admin/catalog" search={{ album: album.id }}>
+                  {intl.formatMessage(m.openRelease, { title: album.title })}
+                </Link>
               </li>
             ))}
           </ul>
@@ -171,6 +171,20 @@ export function CatalogImportPage() {
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+function MissingFiles({ missing }: { missing: readonly MissingFile[] }) {
+  const intl = useIntl();
+  return (
+    <div className="field-error">
+      <p>{intl.formatMessage(m.resumeMissing, { count: missing.length })}</p>
+      <ul>
+        {missing.map(({ slot, reason }) => (
+          <li key={slot.id}>{intl.formatMessage(reason === "absent" ? m.missingAbsent : m.missingOtherSize, { name: slot.name })}</li>
+        ))}
+      </ul>
     </div>
   );
 }

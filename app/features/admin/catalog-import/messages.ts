@@ -102,9 +102,14 @@ export const importMessages = {
     id: "adminCatalogImport.resume.text",
     defaultMessage: "{done} of {total} files are uploaded. Drop the same folder or ZIP again to send the rest.",
   }),
+  missingAbsent: defineMessage<{ name: string | number }>({ id: "adminCatalogImport.resume.missingAbsent", defaultMessage: "{name}: not found" }),
+  missingOtherSize: defineMessage<{ name: string | number }>({
+    id: "adminCatalogImport.resume.missingOtherSize",
+    defaultMessage: "{name}: the file dropped is not the one being imported (its size differs), so it was not sent",
+  }),
   resumeMissing: defineMessage<{ count: number }>({
     id: "adminCatalogImport.resume.missing",
-    defaultMessage: "{count, plural, one {# file} other {# files}} of the import were not in what you dropped.",
+    defaultMessage: "{count, plural, one {# file of the import was} other {# files of the import were}} not in what you dropped.",
   }),
 };
 

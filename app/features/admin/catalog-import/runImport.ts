@@ -87,29 +87,43 @@ export async function runImport(
 
 const stem = (name: string) => name.replace(/\.[^.]+$/, "");
 
+/** A slot no dropped file was taken for: none of its name, or one of its name whose size differs. */
+export type MissingFile = { slot: ImportFile; reason: "absent" | "other_size" };
+
+/** The picture inside an audio file, sent as the cover `<audio's stem>.<ext>` (plan.ts). */
+function embeddedCoverFor(slot: ImportFile, files: readonly HeldFile[]): Blob | undefined {
+  const cover = files.find((f) => f.embeddedCover && stem(f.name) === stem(slot.name))?.embeddedCover;
+  return cover && new Blob([cover.bytes as Uint8Array<ArrayBuffer>], { type: cover.mime });
+}
+
 /**
  * Goes on with an unfinished import from files dropped again: each slot not done takes the file of
  * the same name and size; a streaming slot named after a master takes that master's MP3 made
- * again (the same master makes the same bytes). Resolves with the slots no file was found for.
+ * again (the same master makes the same bytes); a cover slot named after an audio file takes the
+ * picture inside it. Resolves with the slots no file was found for, and why.
  */
 export async function resumeImport(
   state: ImportState,
   held: ReadonlyMap<string, HeldFile>,
   onProgress: (p: Progress) => void,
   signal?: AbortSignal,
-): Promise<{ state: ImportState; missing: ImportFile[] }> {
+): Promise<{ state: ImportState; missing: MissingFile[] }> {
   const pairs: Pair[] = [];
-  const missing: ImportFile[] = [];
+  const missing: MissingFile[] = [];
   const files = [...held.values()];
   for (const slot of state.files.filter((f) => f.state !== "done" && f.state !== "failed")) {
-    const same = files.find((f) => f.name === slot.name && f.blob.size === slot.size);
-    const master = !same && slot.format === "mp3" ? files.find((f) => (f.kind === "flac" || f.kind === "wav") && stem(f.name) === stem(slot.name)) : undefined;
-    if (same) pairs.push({ slot, blob: same.blob });
+    const named = files.filter((f) => f.name === slot.name);
+    const same = named.find((f) => f.blob.size === slot.size)?.blob ?? (slot.kind === "cover" ? embeddedCoverFor(slot, files) : undefined);
+    const master =
+      !same && named.length === 0 && slot.format === "mp3"
+        ? files.find((f) => (f.kind === "flac" || f.kind === "wav") && stem(f.name) === stem(slot.name))
+        : undefined;
+    if (same && same.size === slot.size) pairs.push({ slot, blob: same });
     else if (master) {
       const mp3 = await mp3Of(master, onProgress, signal);
       if (mp3.size === slot.size) pairs.push({ slot, blob: mp3 });
-      else missing.push(slot);
-    } else missing.push(slot);
+      else missing.push({ slot, reason: "other_size" });
+    } else missing.push({ slot, reason: named.length > 0 || same ? "other_size" : "absent" });
   }
   await uploadAll(state.id, pairs, onProgress, signal);
   if (missing.length === 0) forgetImport();

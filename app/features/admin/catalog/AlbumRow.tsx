@@ -1,6 +1,6 @@
 // One album of the list: its cover (space reserved), title, year, type and track count, its
 // actions, and its tracks when expanded.
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AdminAlbum } from "#contracts/admin-catalog.ts";
 import type { AlbumsDialog } from "./albumsDialog";
@@ -15,15 +15,21 @@ type AlbumRowProps = {
   count: number;
   onMove: (from: number, to: number) => void;
   onOpen: (dialog: AlbumsDialog) => void;
+  /** Named by the page's address (?album=): its tracks shown and the row scrolled to once. */
+  opened?: boolean;
 };
 
-export function AlbumRow({ album, index, count, onMove, onOpen }: AlbumRowProps) {
+export function AlbumRow({ album, index, count, onMove, onOpen, opened = false }: AlbumRowProps) {
   const intl = useIntl();
   const tracksId = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(opened);
+  const row = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (opened) row.current?.scrollIntoView?.({ block: "start" });
+  }, [opened]);
   const name = album.title;
   return (
-    <article className="catalog-item card" aria-labelledby={`${tracksId}-title`}>
+    <article ref={row} className="catalog-item card" aria-labelledby={`${tracksId}-title`}>
       <div className="catalog-item-main">
         {album.coverUrl ? (
           <img className="catalog-thumb" src={album.coverUrl} alt={intl.formatMessage(m.albumCover, { title: name })} width={64} height={64} loading="lazy" />

@@ -19,7 +19,7 @@ import { catalogMessages as m } from "./messages";
 import { albumsQueryOptions, catalogApi } from "./queries";
 import { useReorder } from "./useReorder";
 
-export function AlbumsPanel() {
+export function AlbumsPanel({ openAlbumId = null }: { openAlbumId?: string | null }) {
   const intl = useIntl();
   const query = useQuery(albumsQueryOptions());
   const [dialog, setDialog] = useState<AlbumsDialog | null>(null);
@@ -48,7 +48,9 @@ export function AlbumsPanel() {
           addLabel={intl.formatMessage(m.albumsAdd)}
           onAdd={() => setDialog({ kind: "album" })}
           empty={{ icon: "disc", title: intl.formatMessage(m.albumsEmpty), hint: intl.formatMessage(m.albumsEmptyHint) }}
-          renderItem={(album, index) => <AlbumRow album={album} index={index} count={albums.length} onMove={reorder.move} onOpen={setDialog} />}
+          renderItem={(album, index) => (
+            <AlbumRow album={album} index={index} count={albums.length} onMove={reorder.move} onOpen={setDialog} opened={album.id === openAlbumId} />
+          )}
         >
           {dialog && <AlbumsDialogView dialog={dialog} onClose={close} />}
         </CatalogListPanel>

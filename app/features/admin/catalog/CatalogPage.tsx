@@ -10,7 +10,8 @@ import "./catalog.css";
 
 const TABS = ["albums", "stations", "channels"] as const;
 
-export function CatalogPage() {
+/** `openAlbumId`: the album whose tracks show from the start, scrolled to (null: none). */
+export function CatalogPage({ openAlbumId = null }: { openAlbumId?: string | null }) {
   const intl = useIntl();
   const tabs = useTabs(TABS);
   return (
@@ -28,7 +29,7 @@ export function CatalogPage() {
         tabClassName="catalog-tab"
       />
       <TabPanel tabs={tabs} className="catalog-tab-panel">
-        {tabs.selected === "albums" && <AlbumsPanel />}
+        {tabs.selected === "albums" && <AlbumsPanel openAlbumId={openAlbumId} />}
         {tabs.selected === "stations" && <StationsPanel />}
         {tabs.selected === "channels" && <ChannelsPanel />}
       </TabPanel>

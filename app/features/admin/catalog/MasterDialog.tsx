@@ -8,19 +8,22 @@ import type { AdminTrack, AdminTrackResponse } from "#contracts/admin-catalog.ts
 import { MediaModal } from "../components/form/MediaModal";
 import { UploadField } from "../components/form/UploadField";
 import { formatBytes } from "../format";
+import { DerivedFormatNote } from "./DerivedFormatNote";
 import { catalogMessages as m } from "./messages";
 import { catalogApi, useCatalogRefresh } from "./queries";
 
 export function MasterDialog({ track, onClose }: { track: AdminTrack; onClose: () => void }) {
   const intl = useIntl();
   const refresh = useCatalogRefresh();
-  const [master, setMaster] = useState(track.master);
+  // The track as this dialog last heard it: the master and how its other format stands.
+  const [current, setCurrent] = useState(track);
+  const master = current.master;
   const [said, setSaid] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: () => catalogApi.delete<AdminTrackResponse>(`/tracks/${track.id}/master`),
     onSettled: () => refresh("albums"),
     onSuccess: ({ track: updated }) => {
-      setMaster(updated.master);
+      setCurrent(updated);
       setSaid(intl.formatMessage(m.masterRemoved));
     },
   });
@@ -29,6 +32,11 @@ export function MasterDialog({ track, onClose }: { track: AdminTrack; onClose: (
     <MediaModal title={intl.formatMessage(m.masterTitle, { name: track.title })} onClose={onClose}>
       <p className="muted">{intl.formatMessage(m.masterHeading)}</p>
       <p className="catalog-current">{master ? intl.formatMessage(m.masterCurrent, { format: master.toUpperCase() }) : intl.formatMessage(m.masterNone)}</p>
+      {master && current.derivedState && (
+        <p className="catalog-current">
+          <DerivedFormatNote track={current} />
+        </p>
+      )}
       <UploadField<AdminTrackResponse>
         kind="master"
         url={`${CATALOG_API}/tracks/${track.id}/master`}
@@ -37,7 +45,7 @@ export function MasterDialog({ track, onClose }: { track: AdminTrack; onClose: (
         label={intl.formatMessage(m.masterField)}
         hint={intl.formatMessage(m.masterHint, { max: formatBytes(intl, MASTER_MAX_BYTES) })}
         onUploaded={({ track: updated }) => {
-          setMaster(updated.master);
+          setCurrent(updated);
           setSaid(null);
           refresh("albums");
         }}

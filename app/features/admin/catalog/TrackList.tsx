@@ -4,6 +4,7 @@ import { useIntl } from "react-intl";
 import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "#contracts/admin-catalog.ts";
 import type { AlbumsDialog } from "./albumsDialog";
 import { useAudioSourceLabel } from "./AudioDialog";
+import { DerivedFormatNote } from "./DerivedFormatNote";
 import { ReorderButtons, ReorderFeedback } from "./ReorderButtons";
 import { formatDuration } from "./format";
 import { catalogMessages as m } from "./messages";
@@ -59,7 +60,10 @@ export function TrackList({ album, onOpen }: { album: AdminAlbum; onOpen: (dialo
                     )}
                   </th>
                   <td>{formatDuration(track.durationSeconds)}</td>
-                  <td>{sourceLabel(track.audio)}</td>
+                  <td>
+                    {sourceLabel(track.audio)}
+                    <DerivedFormatNote track={track} className="muted catalog-derived" />
+                  </td>
                   <td>{intl.formatNumber(track.plays)}</td>
                   <td className="catalog-row-actions">
                     <ReorderButtons name={track.title} index={index} count={tracks.length} onMove={reorder.move} />

@@ -231,9 +231,15 @@ export const catalogMessages = {
   uploadVideoHint: defineMessage<{ max: string | number }>({ id: "adminCatalog.upload.videoHint", defaultMessage: "MP4 or WebM, up to {max}." }),
   masterHint: defineMessage<{ max: string | number }>({
     id: "adminCatalog.master.hint",
-    defaultMessage: "WAV or FLAC, up to {max}. The release is sold in that format once every track has a master in it.",
+    defaultMessage: "WAV or FLAC, up to {max}. The other of the two is made from it; the release is sold in both once every track has a master.",
   }),
   masterCurrent: defineMessage<{ format: string | number }>({ id: "adminCatalog.master.current", defaultMessage: "Now: a {format} master." }),
+  derivedPending: defineMessage<{ format: string | number }>({ id: "adminCatalog.master.derivedPending", defaultMessage: "{format} being made…" }),
+  derivedDone: defineMessage<{ format: string | number }>({ id: "adminCatalog.master.derivedDone", defaultMessage: "Also sold as {format}" }),
+  derivedFailed: defineMessage<{ format: string | number; master: string | number }>({
+    id: "adminCatalog.master.derivedFailed",
+    defaultMessage: "Could not make the {format}: sold as {master} only",
+  }),
   masterTitle: defineMessage<{ name: string | number }>({ id: "adminCatalog.master.title", defaultMessage: "Master: {name}" }),
   trackMasterSet: defineMessage<{ format: string | number }>({ id: "adminCatalog.track.masterSet", defaultMessage: "Master ({format})" }),
   trackMasterNamed: defineMessage<{ title: string | number }>({ id: "adminCatalog.track.masterNamed", defaultMessage: "Lossless master of {title}" }),
