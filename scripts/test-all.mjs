@@ -120,7 +120,10 @@ function phaseClock() {
       last = now;
     },
     lines: () =>
-      phases.map(({ name, seconds, cores }) => `${name.padEnd(34)} ${formatSeconds(seconds).padStart(6)}${cores === null ? "" : `  ${cores.toFixed(2)} of ${os.availableParallelism()} cores busy`}`),
+      phases.map(
+        ({ name, seconds, cores }) =>
+          `${name.padEnd(34)} ${formatSeconds(seconds).padStart(6)}${cores === null ? "" : `  ${cores.toFixed(2)} of ${os.availableParallelism()} cores busy`}`,
+      ),
   };
 }
 
