@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type check and lint (side by side), each vitest project (Worker in workerd beside
-// Node, then app beside the Worker's upload against its budgets) as a stage of its own, then the
-// Playwright journeys against that same build (their local state made beside the earlier stages), then the production
+// `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
+// app) as a stage of its own, the Worker's upload against its budgets, then the Playwright journeys
+// against that same build (their local state made beside the earlier stages), then the production
 // rehearsal on it too (scripts/rehearsal.mjs).
 // Every stage runs even if an earlier one failed, so one run reports everything; the summary
 // gives each stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
@@ -85,9 +85,7 @@ async function vitestProject(project, options) {
  */
 async function e2eStage(prepared, options) {
   const env = { E2E_JSON_REPORT: E2E_REPORT, E2E_BUILD_FROM: CHECK_BUILD_DIR, ...(prepared ? { E2E_PREPARED: "1" } : {}) };
-  // Three workers, where a run alone (playwright.config.ts) has two: on two workers the phase kept
-  // 1.7 of the 2 cores busy, the journeys waiting on media, sockets and timers between their steps.
-  const { code, output } = await runStage("playwright", ["test", "--workers=3"], { ...options, env });
+  const { code, output } = await runStage("playwright", ["test"], { ...options, env });
   const report = await readReport(E2E_REPORT);
   return { output, stage: settle("e2e", code, report && playwrightCounts(report)) };
 }
@@ -165,38 +163,35 @@ async function main() {
   }
   await phases.end("type check beside lint");
 
-  // The Worker project keeps one and a half cores busy (the phase table); the journeys beside it
-  // made it four times slower (its tests time out), so they run after the vitest projects. The
-  // Node project (fake vendor servers, much of it waiting) fills the rest at a lower priority.
-  console.log("\n(vitest projects worker and node run in parallel, node at a lower priority; each one's output follows when it ends)");
-  const nodeRun = timed(() => vitestProject("node", { buffered: true, niceness: 10 }));
+  // The Worker project keeps both cores busy; the journeys beside it made it four times slower
+  // (its tests time out), so they run after the vitest projects, on two Playwright workers.
   const worker = await timed(() => vitestProject("worker", { buffered: true }));
   printStage(VITEST_PROJECTS.worker, worker.output);
   stages.push(worker.stage);
-  const node = await nodeRun;
-  printStage(VITEST_PROJECTS.node, node.output);
-  stages.push(node.stage);
-  await phases.end("worker beside node");
+  await phases.end("worker");
 
-  // The app project and beside it the check of the Worker's upload (a build, a dry run, its
-  // budgets: scripts/check-worker.mjs; the type check it would start with is the stage above). Its
-  // start-up figure is CPU time, not wall time.
-  console.log("\n(vitest project app and the Worker's upload check run in parallel; each one's output follows when it ends)");
+  // The two light projects share the machine well: run them together, and beside them the check of
+  // the Worker's upload (a build, a dry run, its budgets: scripts/check-worker.mjs; the type check
+  // it would start with is the stage above). Its start-up figure is CPU time, not wall time.
+  console.log("\n(vitest projects node and app and the Worker's upload check run in parallel; each one's output follows when it ends)");
   const upload = timed(() => runStage("node", ["scripts/check-worker.mjs"], { buffered: true }));
-  const app = await timed(() => vitestProject("app", { buffered: true }));
-  printStage(VITEST_PROJECTS.app, app.output);
-  stages.push(app.stage);
+  const light = ["node", "app"].map((project) => [project, timed(() => vitestProject(project, { buffered: true }))]);
+  for (const [project, run] of light) {
+    const { output, stage } = await run;
+    printStage(VITEST_PROJECTS[project], output);
+    stages.push(stage);
+  }
   const { code: uploadCode, output: uploadOutput, seconds: uploadSeconds } = await upload;
   printStage("The Worker's upload against its budgets (npm run check without its type check)", uploadOutput);
   stages.push({ ...check("check (Worker upload)", uploadCode), seconds: uploadSeconds });
-  await phases.end("app beside the upload check");
+  await phases.end("node beside app beside the upload check");
 
   // The journeys serve the upload check's build (the same `vite build`, copied into dist/e2e)
   // instead of building the site a second time; without it, or without their state, they make them.
   const state = await journeyState;
   printStage(`The journeys' local state (made beside the stages above, ${formatSeconds(state.seconds)})`, state.output);
   const journeys = await timed(() => e2eStage(state.code === 0, { buffered: true }));
-  printStage("End-to-end journeys (Playwright, Chromium, three workers)", journeys.output);
+  printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);
   stages.push(journeys.stage);
   await phases.end("journeys");
 
