@@ -5,12 +5,12 @@
 // languages, and keeps the import offered. A folder dragged onto the drop area (entries walked,
 // nested folders, readEntries answering in batches) makes the same plan as the folder picker.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IMPORT_PART_BYTES, importPartCount, type ImportFile, type ImportState } from "#contracts/admin-catalog-import.ts";
-import { Route as ImportRoute } from "../../app/routes/admin/catalog_.import";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { taggedMp3, taggedWav } from "../../scripts/lib/tagged-audio.mjs";
-import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, stubRoute } from "./accounts-harness";
+import { json, mockApi, sentJson } from "./accounts-harness";
+import { pickFolder, renderImportPage } from "./fixtures/catalog-import";
 
 const API = "/api/admin/catalog/import";
 
@@ -25,24 +25,6 @@ const two = taggedMp3({ seconds: 0.3, tags: { title: "Você", album: "Mar", trac
 // Two parts: a master the reload interrupted after its first.
 const wav = taggedWav({ seconds: 48, tags: { title: "Você", album: "Mar", track: "2" } });
 const cover = new Uint8Array(encodePng(2, 2, () => [9, 9, 9]));
-
-function renderPage(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ImportRoute, "/admin/catalog/import", root), stubRoute(root, "/admin/catalog")]), "/admin/catalog/import", {
-    locale,
-  });
-}
-
-async function pick(files: File[]) {
-  const input = await screen.findByTestId("catalog-import-folder");
-  Object.defineProperty(input, "files", { value: files, configurable: true });
-  await act(async () => void fireEvent.change(input));
-}
-
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-});
 
 type Slot = ImportFile & { parts: Map<number, number> };
 
@@ -116,9 +98,9 @@ function interruptedImport({ coverName = "cover.png", coverSent = true, first = 
 describe("an unfinished import after a reload", () => {
   it("takes the same files dropped again by name and size, sends only the missing parts, and completes", async () => {
     const { api, puts, slots } = interruptedImport();
-    renderPage();
+    renderImportPage();
     expect(await screen.findByText("2 of 4 files are uploaded. Drop the same folder or ZIP again to send the rest.")).toBeTruthy();
-    await pick([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two), fileAt("Mar/02.wav", wav), fileAt("Mar/cover.png", cover)]);
+    await pickFolder([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two), fileAt("Mar/02.wav", wav), fileAt("Mar/cover.png", cover)]);
     await screen.findByText(/The drafts are in the catalog/);
     // 01.mp3 whole, and the master's second part only: its last bytes.
     expect(puts).toEqual(["f1 1 " + one.length, `f3 2 ${wav.length - IMPORT_PART_BYTES}`]);
@@ -148,11 +130,11 @@ describe("an unfinished import after a reload", () => {
     },
   ])("does not send a file of the right name whose size differs, says so, and goes on when the right one is dropped ($locale)", async (text) => {
     const { puts, slots } = interruptedImport();
-    renderPage(text.locale);
+    renderImportPage(text.locale);
     // Another take of 01.mp3: same name, another size.
     const otherTake = taggedMp3({ seconds: 0.5, tags: { title: "Canção do Mar (demo)", album: "Mar", track: "1" } });
     expect(otherTake.length).not.toBe(one.length);
-    await pick([fileAt("Mar/01.mp3", otherTake), fileAt("Mar/02.mp3", two), fileAt("Mar/02.wav", wav), fileAt("Mar/cover.png", cover)]);
+    await pickFolder([fileAt("Mar/01.mp3", otherTake), fileAt("Mar/02.mp3", two), fileAt("Mar/02.wav", wav), fileAt("Mar/cover.png", cover)]);
     expect(await screen.findByText(text.otherSize)).toBeTruthy();
     expect(screen.getByText(text.missing)).toBeTruthy();
     expect(puts).toEqual([`f3 2 ${wav.length - IMPORT_PART_BYTES}`]);
@@ -160,7 +142,7 @@ describe("an unfinished import after a reload", () => {
     expect(sessionStorage.getItem("catalog-import")).toBe("imp1");
     expect(screen.getByText(text.offered)).toBeTruthy();
 
-    await pick([fileAt("Mar/01.mp3", one)]);
+    await pickFolder([fileAt("Mar/01.mp3", one)]);
     await screen.findByText(text.done);
     expect(puts).toEqual([`f3 2 ${wav.length - IMPORT_PART_BYTES}`, `f1 1 ${one.length}`]);
     expect(sessionStorage.getItem("catalog-import")).toBeNull();
@@ -168,9 +150,9 @@ describe("an unfinished import after a reload", () => {
 
   it("names a file not dropped at all", async () => {
     const { puts } = interruptedImport();
-    renderPage();
+    renderImportPage();
     await screen.findByText(/2 of 4 files are uploaded/);
-    await pick([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two)]);
+    await pickFolder([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two)]);
     expect(await screen.findByText("02.wav: not found")).toBeTruthy();
     expect(puts).toEqual([`f1 1 ${one.length}`]);
   });
@@ -178,9 +160,9 @@ describe("an unfinished import after a reload", () => {
   it("a cover that was the picture inside an audio file is taken from that file again", async () => {
     const withCover = taggedMp3({ seconds: 0.3, tags: { title: "Canção do Mar", album: "Mar", track: "1", cover: { mime: "image/png", bytes: cover } } });
     const { puts } = interruptedImport({ coverName: "01.png", coverSent: false, first: withCover });
-    renderPage();
+    renderImportPage();
     await screen.findByText(/1 of 4 files are uploaded/);
-    await pick([fileAt("Mar/01.mp3", withCover), fileAt("Mar/02.mp3", two), fileAt("Mar/02.wav", wav)]);
+    await pickFolder([fileAt("Mar/01.mp3", withCover), fileAt("Mar/02.mp3", two), fileAt("Mar/02.wav", wav)]);
     await screen.findByText(/The drafts are in the catalog/);
     expect(puts).toEqual([`fc 1 ${cover.length}`, `f1 1 ${withCover.length}`, `f3 2 ${wav.length - IMPORT_PART_BYTES}`]);
   });
@@ -219,7 +201,7 @@ async function planSent(bringIn: () => Promise<void>) {
     "GET /api/auth/me": json(200, { user: null }),
     [`POST ${API}`]: json(500, { error: { code: "internal", message: "stop here" } }),
   });
-  renderPage();
+  renderImportPage();
   await bringIn();
   const table = await screen.findByRole("table", { name: "Tracks of Mar" });
   const rows = within(table)
@@ -246,7 +228,7 @@ describe("a folder dragged onto the drop area", () => {
     });
     expect(screen.queryByText("Drop a folder or a ZIP here")).toBeNull();
     const picked = await planSent(() =>
-      pick([
+      pickFolder([
         fileAt("Mar/01.mp3", one),
         fileAt("Mar/cover.png", cover),
         fileAt("Mar/CD 2/02.mp3", two),

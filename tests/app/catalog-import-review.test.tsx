@@ -4,13 +4,13 @@
 // the plan as edited, each file in parts, and links to the drafts; a reloaded page offers the
 // unfinished import; the empty state; the page in Portuguese.
 import { zipSync } from "fflate";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { ImportFile, ImportState } from "#contracts/admin-catalog-import.ts";
-import { Route as ImportRoute } from "../../app/routes/admin/catalog_.import";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { taggedMp3 } from "../../scripts/lib/tagged-audio.mjs";
-import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, stubRoute } from "./accounts-harness";
+import { json, mockApi, sentJson } from "./accounts-harness";
+import { pickFolder, renderImportPage } from "./fixtures/catalog-import";
 
 const API = "/api/admin/catalog/import";
 
@@ -74,31 +74,13 @@ function fakeWorker() {
   return mockApi(routes);
 }
 
-function renderPage(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ImportRoute, "/admin/catalog/import", root), stubRoute(root, "/admin/catalog")]), "/admin/catalog/import", {
-    locale,
-  });
-}
-
-async function drop(files: File[]) {
-  const input = await screen.findByTestId("catalog-import-folder");
-  Object.defineProperty(input, "files", { value: files, configurable: true });
-  await act(async () => void fireEvent.change(input));
-}
-
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-});
-
 describe("the import's review", () => {
   it("marks the problems, blocks the upload until they are fixed, then uploads the plan as edited", async () => {
     const api = fakeWorker();
-    const { queryClient } = renderPage();
+    const { queryClient } = renderImportPage();
     // The catalog's albums as this tab last read them: stale once the drafts exist.
     queryClient.setQueryData(["admin", "catalog", "albums"], { albums: [] });
-    await drop([
+    await pickFolder([
       fileAt("Mar/01.mp3", one),
       fileAt("Mar/02.mp3", two),
       fileAt("Mar/notes.mp3", new TextEncoder().encode("not audio at all")),
@@ -168,8 +150,8 @@ describe("the import's review", () => {
 
   it("a track left out takes its problems with it", async () => {
     fakeWorker();
-    renderPage();
-    await drop([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two)]);
+    renderImportPage();
+    await pickFolder([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two)]);
     await screen.findByRole("table", { name: "Tracks of Mar" });
     fireEvent.click(screen.getByRole("button", { name: "Leave out track 1" }));
     expect((screen.getByRole("button", { name: "Upload and create drafts" }) as HTMLButtonElement).disabled).toBe(false);
@@ -178,7 +160,7 @@ describe("the import's review", () => {
 
   it("reads a dropped ZIP as a folder", async () => {
     fakeWorker();
-    renderPage();
+    renderImportPage();
     const zip = zipSync({ "Mar/01.mp3": one, "Mar/02.mp3": two, "Mar/cover.png": cover });
     const input = await screen.findByTestId("catalog-import-files");
     Object.defineProperty(input, "files", { value: [new File([zip], "Mar.zip")], configurable: true });
@@ -190,8 +172,8 @@ describe("the import's review", () => {
 
   it("says when nothing dropped is audio", async () => {
     fakeWorker();
-    renderPage();
-    await drop([fileAt("x/readme.txt", new TextEncoder().encode("hello"))]);
+    renderImportPage();
+    await pickFolder([fileAt("x/readme.txt", new TextEncoder().encode("hello"))]);
     expect(await screen.findByText("No audio file was found in what you dropped.")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Upload and create drafts" }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -199,15 +181,15 @@ describe("the import's review", () => {
   it("offers an unfinished import after a reload", async () => {
     fakeWorker();
     sessionStorage.setItem("catalog-import", "imp1");
-    renderPage();
+    renderImportPage();
     expect(await screen.findByRole("heading", { name: "An import is not finished" })).toBeTruthy();
     expect(screen.getByText("0 of 3 files are uploaded. Drop the same folder or ZIP again to send the rest.")).toBeTruthy();
   });
 
   it("in Portuguese", async () => {
     fakeWorker();
-    renderPage("pt-BR");
-    await drop([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two)]);
+    renderImportPage("pt-BR");
+    await pickFolder([fileAt("Mar/01.mp3", one), fileAt("Mar/02.mp3", two)]);
     await screen.findByRole("table", { name: "Faixas de Mar" });
     expect(screen.getByText("Falta o título")).toBeTruthy();
     await waitFor(() => expect(screen.getByText("3 problemas precisam ser corrigidos antes do envio.")).toBeTruthy());
