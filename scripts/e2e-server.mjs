@@ -20,7 +20,8 @@ import { localSiteUrl } from "./lib/local-site-url.mjs";
 
 const LOCAL_SECRETS = ["PASSWORD_PEPPER", "SESSION_SECRET", "LOCAL_PAYMENTS_SECRET"];
 
-const E2E_STATE_DIR = ".wrangler/e2e-state";
+// `npm test` puts it in memory (E2E_STATE_DIR, scripts/test-all.mjs); a run by hand keeps it here.
+const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
 
 /** Builds the site (scripts/lib/e2e-build.mjs) or copies `from`'s build, and gives its Worker local mode; returns its config. */
 async function buildForJourneys(port, from) {
@@ -63,7 +64,7 @@ try {
   // .dev.vars first (the build copies it); then the data, the media and the build side by side.
   // Unlike `npm start`, the journeys need every demo file, so the server waits for the media step.
   const fresh = async (alongside = async () => undefined) => {
-    await rm(path.join(ROOT, E2E_STATE_DIR), { recursive: true, force: true });
+    await rm(path.resolve(ROOT, E2E_STATE_DIR), { recursive: true, force: true });
     await prepare("vars");
     return Promise.all([alongside(), prepare("data"), prepare("media")]);
   };
