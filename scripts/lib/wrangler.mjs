@@ -24,7 +24,24 @@ export function toolEnv(extra = {}) {
  * <root>/.wrangler/state unless --persist-to is given, so this matches `wrangler dev` and
  * `vite dev`. stdin is closed so wrangler never waits on a prompt.
  */
-export function wrangler(args, { quiet = true } = {}) {
+export async function wrangler(args, options = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await wranglerOnce(args, options);
+    } catch (error) {
+      if (attempt === 3 || !lockedAtStart(error.message)) throw error;
+    }
+  }
+}
+
+/**
+ * Two local commands on one state directory at once (the demo's data and media, made side by
+ * side) can meet at the state's SQLite files: workerd then fails to start, SQLITE_BUSY, before the
+ * command has done anything, so running it again is safe. Any other failure is final.
+ */
+const lockedAtStart = (output) => output.includes("The Workers runtime failed to start") && output.includes("database is locked");
+
+function wranglerOnce(args, { quiet = true } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn("wrangler", ["--config", WRANGLER_CONFIG, ...args], {
       cwd: ROOT,

@@ -22,6 +22,7 @@ afterEach(() => {
   cleanup();
   document.head.querySelectorAll(`meta[name="${OFFLINE_COPY_META}"]`).forEach((meta) => meta.remove());
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const renderBanner = (locale: Locale) =>
@@ -52,7 +53,7 @@ describe("OfflineCopyBanner", () => {
     const banner = screen.getByRole("status");
     expect(banner.textContent).toContain(text);
     const reloadPage = vi.fn();
-    vi.stubGlobal("location", { ...window.location, reload: reloadPage });
+    vi.spyOn(window.location, "reload").mockImplementation(reloadPage);
     fireEvent.click(screen.getByRole("button", { name: reload }));
     expect(reloadPage).toHaveBeenCalledOnce();
   });

@@ -31,6 +31,7 @@ const routeTree = root.addChildren([
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -354,7 +355,7 @@ describe("MembershipPanel", () => {
 
   it("sends the browser to Stripe's portal for an outside URL", async () => {
     const assign = vi.fn();
-    vi.stubGlobal("location", { ...window.location, assign });
+    vi.spyOn(window.location, "assign").mockImplementation(assign);
     serve({
       extra: {
         "GET /api/payments/membership": json(200, membership()),

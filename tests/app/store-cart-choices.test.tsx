@@ -234,7 +234,7 @@ describe("a cart the Worker prices at 0", () => {
   it("offers to get it free, and goes where the Worker says: the thanks page, no payment page", async () => {
     setBrowserCart([line("p-free", 1, null, 0)]);
     const assign = vi.fn();
-    vi.stubGlobal("location", { ...window.location, assign });
+    vi.spyOn(window.location, "assign").mockImplementation(assign);
     const { callsTo } = api(null, [FREE], { "POST /api/store/checkout": json(200, { url: "/store/thanks?session_id=sc_1" }) });
     renderCart();
     const button = await screen.findByRole("button", { name: "Get it free" });

@@ -492,7 +492,7 @@ describe("/store/cart", () => {
   it("asks a guest for an e-mail, then starts the checkout and goes where the Worker says", async () => {
     setBrowserCart([line("p-gift", 1)]);
     const assign = vi.fn();
-    vi.stubGlobal("location", { ...window.location, assign });
+    vi.spyOn(window.location, "assign").mockImplementation(assign);
     const { callsTo } = api(null, [GIFT], { "POST /api/store/checkout": json(200, { url: "/store/checkout/test?session=cs_local_1" }) });
     renderStore("/store/cart");
     const checkout = await screen.findByRole("button", { name: "Checkout" });

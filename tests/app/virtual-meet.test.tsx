@@ -78,12 +78,21 @@ async function advance(ms: number) {
 const meetCard = (title: string) => screen.getByRole("article", { name: title });
 const text = (scope: HTMLElement, selector: string) => scope.querySelector(selector)?.textContent ?? null;
 
-// The viewer's zone (Node applies a change of TZ at once, Intl included).
+// The viewer's zone. The process's own zone (TZ) is shared by every file the pool runs beside this
+// one, so this file's Intl formats in the viewer's zone where no zone is given instead.
+const VIEWER_ZONE = "America/Sao_Paulo";
+const SystemDateTimeFormat = Intl.DateTimeFormat;
 beforeAll(() => {
-  vi.stubEnv("TZ", "America/Sao_Paulo");
+  function inViewerZone(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+    return new SystemDateTimeFormat(locales, { ...options, timeZone: options?.timeZone ?? VIEWER_ZONE });
+  }
+  // As the constructor's: the fake clock wraps Intl.DateTimeFormat and reads both.
+  inViewerZone.prototype = SystemDateTimeFormat.prototype;
+  inViewerZone.supportedLocalesOf = SystemDateTimeFormat.supportedLocalesOf;
+  Intl.DateTimeFormat = inViewerZone as typeof Intl.DateTimeFormat;
 });
 afterAll(() => {
-  vi.unstubAllEnvs();
+  Intl.DateTimeFormat = SystemDateTimeFormat;
 });
 
 beforeEach(() => {
