@@ -176,20 +176,20 @@ async function main() {
   ];
   console.log("\n(type check and lint run in parallel; each one's output follows when it ends)");
   const checkRuns = checks.map(([, script]) => timed(() => runStage("npm", ["run", "--silent", script], { buffered: true })));
-  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
-  // a minute or more, much of it spent waiting on wrangler and the disk) is made at a lower
-  // priority in what the stages before the journeys leave of the cores; Playwright then only serves
-  // it (e2e-server.mjs --prepared). It writes only its state directory and .dev.vars, so it starts
-  // once the type check has ended (`wrangler types` reads .dev.vars): the type check ends well
-  // before lint, whose one busy core leaves the other to it.
-  const journeyState = checkRuns[0].then(() => timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 })));
-
   for (const [i, [title, script]] of checks.entries()) {
     const { code, output, seconds } = await checkRuns[i];
     printStage(title, output);
     stages.push({ ...check(script, code), seconds });
   }
   await phases.end("type check beside lint");
+
+  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
+  // a minute or more, much of it waiting on wrangler) is made at a lower priority in what the
+  // stages before the journeys leave of the cores; Playwright then only serves it (e2e-server.mjs
+  // --prepared). It writes its state directory and .dev.vars, which `wrangler types` in the type
+  // check reads, so it starts once the checks have ended: type check and lint keep both cores busy
+  // for about as long as each other, while the Worker project leaves about a quarter of a core.
+  const journeyState = timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 }));
 
   // The Worker project keeps both cores busy; the journeys beside it made it four times slower
   // (its tests time out), so they run after the vitest projects, on two Playwright workers.
