@@ -56,9 +56,11 @@ export function matchPage(url: string): PageMatch {
 
 export async function renderPage({ url, locale }: RenderInput): Promise<RenderedPage> {
   const queryClient = createAppQueryClient();
-  // A page renders what its loaders fetched, failures included ("not found"), not a spinner for a
-  // retry that the server never makes (the browser's hydration keeps them too: ./state.ts).
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
+  // A page renders what its loaders fetched, failures included ("not found"), at once: the server
+  // never retries (a retry waits a second), and a failure is not a spinner for a retry on mount
+  // (the browser's hydration keeps them too: ./state.ts). The few queries with a retry of their
+  // own retry only a 5xx or a lost connection.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false } });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pathOf(url)] }), () => locale);
   // As in the browser's entry: the header's settings and session, the page's loaders, the language.
   await Promise.all([queryClient.prefetchQuery(configQueryOptions()), queryClient.prefetchQuery(meQueryOptions()), router.load(), loadCatalog(locale)]);

@@ -2,15 +2,10 @@
 // options so the route loaders can prefetch what the page then reads. Types only from the
 // contracts: their values would pull zod into the admin chunks.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../lib/api";
+import { api } from "../../lib/api";
+import { retryUnreachable } from "../../lib/queryClient";
 import type { AuditListResponse } from "#contracts/admin.ts";
 import type { AnalyticsPeriod, AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse, TrackPeriod } from "#contracts/admin-analytics.ts";
-
-/**
- * Retry once when the server could not be reached; any answer from the server (even a 5xx) is
- * shown as it is, with the page's own 'Try again'.
- */
-const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
 
 export const adminKeys = {
   all: ["admin"] as const,

@@ -10,9 +10,6 @@ export const checkInKeys = {
   list: (eventId: string) => ["check-in", "list", eventId] as const,
 };
 
-/** 4xx answers (401, 403: not door staff) will not change on a retry; 5xx and network errors might. */
-const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
-
 /** True for the Worker's refusal: signed out (401) or not door staff (403). */
 export const isRefusal = (error: unknown) => error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
 
@@ -21,7 +18,6 @@ export const checkInEventsQueryOptions = () =>
     queryKey: checkInKeys.events,
     queryFn: ({ signal }) => api<CheckInEventsResponse>("/api/check-in/events", { signal }),
     staleTime: 30_000,
-    retry: retryTransient,
   });
 
 export const checkInListQueryOptions = (eventId: string) =>
@@ -30,7 +26,6 @@ export const checkInListQueryOptions = (eventId: string) =>
     queryFn: ({ signal }) => api<CheckInListResponse>(`/api/check-in/events/${encodeURIComponent(eventId)}/check-ins`, { signal }),
     // Several staff members may scan at one door: the list catches up with theirs.
     refetchInterval: 15_000,
-    retry: retryTransient,
   });
 
 /** A pass as the door read it: the QR code's token or the typed code. */

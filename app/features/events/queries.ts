@@ -2,16 +2,11 @@
 // whose join links depend on who asks: a sign-in or sign-out resets these queries, see
 // app/features/auth/mutations.ts). queryOptions so route loaders can prefetch them.
 import { queryOptions } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../lib/api";
+import { api } from "../../lib/api";
+import { retryUnreachable } from "../../lib/queryClient";
 import { eventsKeys } from "../../lib/eventsKeys";
 import type { EventsResponse, VirtualMeetsResponse } from "#contracts/events.ts";
 import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
-
-/**
- * Retry once when the server could not be reached; an answer from the server (even a 5xx) is shown
- * as it is, with the page's own 'Try again'.
- */
-const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
 
 /**
  * The events' titles and descriptions come in `locale` (decision 031): it is in the key, so a

@@ -4,7 +4,6 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { USERNAME_MAX } from "#contracts/auth.ts";
 import type { MentionSuggestionsResponse } from "#contracts/profiles.ts";
 import { api } from "../../lib/api";
-import { retryTransient } from "./queries";
 
 /** The "@name" being typed: where its "@" is and the name so far. */
 export type MentionToken = { start: number; query: string };
@@ -34,7 +33,6 @@ export const mentionSuggestionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ["feed", "mentions", query.toLowerCase()],
     queryFn: ({ signal }) => api<MentionSuggestionsResponse>(`/api/profiles/mentions?${new URLSearchParams({ q: query })}`, { signal }),
-    retry: retryTransient,
     staleTime: 30_000,
     // The list stays while the next name's answer is on its way, so it does not flicker per key.
     placeholderData: keepPreviousData,

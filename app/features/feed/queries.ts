@@ -18,9 +18,6 @@ export const feedKeys = {
 
 export type FeedData = InfiniteData<FeedResponse, string | null>;
 
-/** 4xx answers will not change on a retry (401, 404, 400); 5xx and network errors might. */
-export const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
-
 export const postPath = (postId: string) => `/api/posts/${encodeURIComponent(postId)}`;
 
 export const feedPagePath = (cursor: string | null) => (cursor ? `/api/posts?${new URLSearchParams({ cursor })}` : "/api/posts");
@@ -36,7 +33,6 @@ export const feedQueryOptions = () =>
     queryFn: ({ pageParam, signal }) => api<FeedResponse>(feedPagePath(pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    retry: retryTransient,
     staleTime: 30_000,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
@@ -46,7 +42,6 @@ export const postQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: feedKeys.post(postId),
     queryFn: ({ signal }) => api<PostResponse>(postPath(postId), { signal }),
-    retry: retryTransient,
     staleTime: 30_000,
   });
 
@@ -55,7 +50,6 @@ export const postTeaserQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: feedKeys.teaser(postId),
     queryFn: ({ signal }) => api<PostTeaserResponse>(`${postPath(postId)}/teaser`, { signal }),
-    retry: retryTransient,
     staleTime: 60_000,
   });
 
@@ -64,7 +58,6 @@ export const commentsQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: feedKeys.comments(postId),
     queryFn: ({ signal }) => api<CommentsResponse>(`${postPath(postId)}/comments`, { signal }),
-    retry: retryTransient,
     staleTime: 30_000,
   });
 
@@ -76,7 +69,6 @@ export const artistNameQueryOptions = () =>
   queryOptions({
     queryKey: feedKeys.artistName,
     queryFn: async ({ signal }) => (await api<AdminSettingsResponse>("/api/admin/settings", { signal })).settings.artistName,
-    retry: retryTransient,
     staleTime: 5 * 60_000,
   });
 

@@ -5,9 +5,6 @@ import { isLocale, LANG_PARAM } from "#contracts/locale.ts";
 import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "#contracts/music.ts";
 import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
 
-/** 404 and 400 (an id the server refuses) will not change on a retry; 5xx and network errors might. */
-const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
-
 export const isMissing = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
 export const albumsQueryOptions = () =>
@@ -15,7 +12,6 @@ export const albumsQueryOptions = () =>
     queryKey: ["music", "albums"],
     queryFn: ({ signal }) => api<AlbumsResponse>("/api/music/albums", { signal }),
     staleTime: 5 * 60_000,
-    retry: retryTransient,
   });
 
 /**
@@ -29,7 +25,6 @@ export const albumQueryOptions = (id: string, locale: string) => {
     queryKey: ["music", "albums", id, lang],
     queryFn: ({ signal }) => api<AlbumResponse>(`/api/music/albums/${encodeURIComponent(id)}?${LANG_PARAM}=${lang}`, { signal }),
     staleTime: 5 * 60_000,
-    retry: retryTransient,
   });
 };
 
@@ -39,7 +34,6 @@ export const tracksQueryOptions = () =>
     queryKey: ["music", "tracks"],
     queryFn: ({ signal }) => api<TracksResponse>("/api/music/tracks", { signal }),
     staleTime: 60_000,
-    retry: retryTransient,
   });
 
 export const trackQueryOptions = (id: string) =>
@@ -47,7 +41,6 @@ export const trackQueryOptions = (id: string) =>
     queryKey: ["music", "tracks", id],
     queryFn: ({ signal }) => api<TrackResponse>(`/api/music/tracks/${encodeURIComponent(id)}`, { signal }),
     staleTime: 60_000,
-    retry: retryTransient,
   });
 
 /** A track's credits: public wherever the track is. */
@@ -56,7 +49,6 @@ export const trackCreditsQueryOptions = (id: string) =>
     queryKey: ["music", "tracks", id, "credits"],
     queryFn: ({ signal }) => api<TrackCreditsResponse>(`/api/music/tracks/${encodeURIComponent(id)}/credits`, { signal }),
     staleTime: 5 * 60_000,
-    retry: retryTransient,
   });
 
 /** A track's lyrics: 401 or 403 when its release keeps them for VIP and above. */
@@ -65,7 +57,6 @@ export const trackLyricsQueryOptions = (id: string) =>
     queryKey: ["music", "tracks", id, "lyrics"],
     queryFn: ({ signal }) => api<TrackLyricsResponse>(`/api/music/tracks/${encodeURIComponent(id)}/lyrics`, { signal }),
     staleTime: 5 * 60_000,
-    retry: retryTransient,
   });
 
 /** After a counted play: the counters on screen rise without refetching the catalog. */

@@ -2,7 +2,8 @@
 // their loaders so the server renders it), one party for its room, and the play grant the room's
 // player asks for at each track.
 import { queryOptions } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../lib/api";
+import { api } from "../../lib/api";
+import { retryUnreachable } from "../../lib/queryClient";
 import type { PartyPlayResponse, PartyResponse, PublicPartiesResponse } from "#contracts/parties.ts";
 
 export const partiesKeys = {
@@ -10,9 +11,6 @@ export const partiesKeys = {
   upcoming: ["parties", "upcoming"] as const,
   one: (id: string) => ["parties", "one", id] as const,
 };
-
-/** Retry once when the server could not be reached; its own answers are shown as they are. */
-const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
 
 export const upcomingPartiesQueryOptions = () =>
   queryOptions({

@@ -9,16 +9,12 @@ export const isUserId = (userId: string) => USER_ID_PATTERN.test(userId);
 /** 404 (and 400: an id the server refuses) mean there is no such profile; anything else is a failure. */
 export const isMissingProfile = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
-/** A 4xx will not change on a second try (404, 400 for a malformed id, 401); a 5xx or a network error might. */
-const retryOnlyTransientFailures = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
-
 export const profileQueryKey = (userId: string) => ["profiles", userId] as const;
 
 export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileQueryKey(userId),
     queryFn: ({ signal }) => api<ProfileResponse>(`/api/profiles/${encodeURIComponent(userId)}`, { signal }),
-    retry: retryOnlyTransientFailures,
     staleTime: 30_000,
   });
 
@@ -26,7 +22,6 @@ export const profilePostsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...profileQueryKey(userId), "posts"],
     queryFn: ({ signal }) => api<ProfilePostsResponse>(`/api/profiles/${encodeURIComponent(userId)}/posts`, { signal }),
-    retry: retryOnlyTransientFailures,
     staleTime: 30_000,
   });
 
@@ -38,6 +33,5 @@ export const profileByUsernameQueryOptions = (username: string) =>
   queryOptions({
     queryKey: ["profiles", "by-username", username.toLowerCase()],
     queryFn: ({ signal }) => api<ProfileResponse>(`/api/profiles/by-username/${encodeURIComponent(username)}`, { signal }),
-    retry: retryOnlyTransientFailures,
     staleTime: 30_000,
   });

@@ -1,12 +1,9 @@
 // TV data: the public channel list (queryOptions so the route loader can prefetch it) and the
 // VIP-only stream request the player makes each time it tunes in.
 import { queryOptions } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../lib/api";
+import { api } from "../../lib/api";
 import type { ChannelsResponse, TvStreamResponse } from "#contracts/tv.ts";
 import { isLocale, LANG_PARAM } from "#contracts/locale.ts";
-
-/** 4xx answers will not change on a retry; 5xx and network errors might. */
-const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
 
 /** The channels' names and descriptions come in `locale` (decision 032), as the radio's stations. */
 export const channelsQueryOptions = (locale: string) => {
@@ -15,7 +12,6 @@ export const channelsQueryOptions = (locale: string) => {
     queryKey: ["tv", "channels", lang],
     queryFn: ({ signal }) => api<ChannelsResponse>(`/api/tv/channels?${LANG_PARAM}=${lang}`, { signal }),
     staleTime: 5 * 60_000,
-    retry: retryTransient,
   });
 };
 

@@ -2,7 +2,8 @@
 // After a write, the lists, the audit log and the public event pages this browser may hold are
 // fetched again.
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../../lib/api";
+import { api } from "../../../lib/api";
+import { retryUnreachable } from "../../../lib/queryClient";
 import { adminKeys } from "../queries";
 import { eventsKeys } from "../../../lib/eventsKeys";
 import { ADMIN_EVENTS_API, ADMIN_VENUES_API } from "#contracts/admin-event-limits.ts";
@@ -25,9 +26,6 @@ export const adminEventKeys = {
   venues: [...adminKeys.all, "venues"] as const,
   venueList: (search: string) => [...adminKeys.all, "venues", search] as const,
 };
-
-/** Retry once when the server could not be reached; any answer from it is shown as it is. */
-const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
 
 function queryString(params: Record<string, string>): string {
   const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value !== "" && value !== "all")).toString();

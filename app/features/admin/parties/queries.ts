@@ -1,7 +1,8 @@
 // The back office's listening parties and the writes that change them. After a write the list,
 // the audit log and the public teaser this browser may hold are fetched again.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../../lib/api";
+import { api } from "../../../lib/api";
+import { retryUnreachable } from "../../../lib/queryClient";
 import { adminKeys } from "../queries";
 import type { AdminPartiesResponse, AdminPartyResponse, PartyDeletedResponse, PartyInput, PartySourcesResponse } from "#contracts/parties.ts";
 
@@ -11,8 +12,6 @@ export const adminPartyKeys = {
   list: [...adminKeys.all, "parties"] as const,
   sources: [...adminKeys.all, "parties", "sources"] as const,
 };
-
-const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
 
 export const adminPartiesQueryOptions = () =>
   queryOptions({

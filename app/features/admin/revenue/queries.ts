@@ -1,11 +1,9 @@
 // GET /api/admin/revenue as query options, so the route's loader can prefetch what the page reads.
 import { queryOptions } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../../lib/api";
+import { api } from "../../../lib/api";
+import { retryUnreachable } from "../../../lib/queryClient";
 import type { RevenueResponse } from "#contracts/admin-revenue.ts";
 import type { TierFigureBucket, TierFiguresResponse } from "#contracts/admin-tier-figures.ts";
-
-/** Retry once when the server could not be reached; an answer (even a 5xx) is shown as it is. */
-const retryUnreachable = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError);
 
 export const revenueKeys = {
   all: ["admin", "revenue"] as const,

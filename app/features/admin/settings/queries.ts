@@ -1,7 +1,7 @@
 // The saved settings: read (prefetched by the route's loader) and saved. Types only from the
 // contract: its values would pull zod into the admin chunks.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../../lib/api";
+import { api } from "../../../lib/api";
 import { artistQueryOptions } from "../../../lib/artist";
 import type {
   AdminSettingsResponse,
@@ -27,9 +27,6 @@ export const PORTRAIT_URL = "/api/admin/settings/portrait";
 
 export const settingsKey = [...adminKeys.all, "settings"] as const;
 
-/** 4xx answers will not change on a retry; 5xx and network errors might. */
-const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
-
 export const adminSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKey,
@@ -37,7 +34,6 @@ export const adminSettingsQueryOptions = () =>
     // Fresh long enough that the page does not fetch again what its loader just fetched; a save
     // replaces the cached copy, a reload starts without one.
     staleTime: 30_000,
-    retry: retryTransient,
   });
 
 /** A saved answer (PUT / or PUT /portrait) becomes the cached read; what it changed is read again. */

@@ -2,7 +2,7 @@
 // change a member. After a write the list and the audit log are fetched again. Types only from
 // the contract: its values would pull zod into the admin chunk.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiRequestError } from "../../../lib/api";
+import { api } from "../../../lib/api";
 import type { AdminUserResponse, AdminUsersResponse, InviteResponse, MembershipFilter, RoleFilter } from "#contracts/admin-users.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { adminKeys } from "../queries";
@@ -23,9 +23,6 @@ export const usersKeys = {
   list: (filters: UsersFilters) => [...adminKeys.all, "users", filters] as const,
 };
 
-/** 4xx answers will not change on a retry; 5xx and network errors might. */
-const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
-
 export const usersQueryOptions = (filters: UsersFilters) =>
   queryOptions({
     queryKey: usersKeys.list(filters),
@@ -40,7 +37,6 @@ export const usersQueryOptions = (filters: UsersFilters) =>
     // The table stays in place while the next page or search loads, instead of a spinner flash.
     placeholderData: keepPreviousData,
     staleTime: 10_000,
-    retry: retryTransient,
   });
 
 /** Which switch: the admin role, the complimentary VIP, the ban, the door-staff role (decision 027). */

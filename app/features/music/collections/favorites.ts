@@ -8,15 +8,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { FavoritesResponse } from "#contracts/collections.ts";
 import type { TrackView } from "#contracts/music.ts";
-import { api, ApiRequestError } from "../../../lib/api";
+import { api } from "../../../lib/api";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { useAsServerRendered } from "../../../lib/useAsServerRendered";
 
 export const favoritesQueryKey = ["music", "favorites"] as const;
 const favoritesMutationKey = ["music", "favorites", "toggle"] as const;
-
-/** 4xx (401 signed out, 403 not VIP) will not change on a retry; 5xx and network errors might. */
-const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
 
 const favoritePath = (trackId: string) => `/api/favorites/${encodeURIComponent(trackId)}`;
 
@@ -30,7 +27,6 @@ export const favoritesQueryOptions = (signedIn = true) =>
     queryFn: ({ signal }) => api<FavoritesResponse>("/api/favorites", { signal }),
     enabled: signedIn,
     staleTime: 60_000,
-    retry: retryTransient,
   });
 
 /** The favorites query for the current session (idle for a visitor). */

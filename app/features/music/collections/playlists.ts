@@ -14,9 +14,6 @@ import { playlistMessages } from "./playlistMessages";
 
 const PLAYLISTS_KEY = ["music", "playlists"] as const;
 
-/** 4xx answers will not change on a retry; 5xx and network errors might. */
-const retryTransient = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiRequestError && error.status < 500);
-
 const playlistPath = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
 
 export const playlistsQueryOptions = () =>
@@ -24,7 +21,6 @@ export const playlistsQueryOptions = () =>
     queryKey: PLAYLISTS_KEY,
     queryFn: ({ signal }) => api<PlaylistsResponse>("/api/playlists", { signal }),
     staleTime: 30_000,
-    retry: retryTransient,
   });
 
 /** The signed-in member's playlists; never asked for a visitor (the server would answer 401). */
