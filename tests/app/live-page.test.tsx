@@ -1,6 +1,7 @@
 // /live/:event against a fake API and a fake hls.js: before the start the countdown and "Remind me";
-// on air the LIVE badge, the viewer count and the player started on the token's playlist, with the
-// next token asked a minute later and hls.js's requests moved to its folder; the locks (visitor,
+// on air the LIVE badge, the viewer count (read again once the first token has counted the viewer)
+// and the player started on the token's playlist, with the next token asked a minute later and
+// hls.js's requests moved to its folder; the locks (visitor,
 // no ticket, tier, membership, banned) without a token asked; after the end the replay with its
 // captions, or "Ended"; an unknown show.
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
@@ -132,6 +133,26 @@ describe("/live/:event on air", () => {
       expect(opened).toEqual([`${API}/hls/tok2/7.m4s`]);
     });
     expect(player.destroyed).toBe(false);
+  });
+
+  it("reads the show again once its first token has counted this viewer, and not with the next tokens", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    let reads = 0;
+    const { callsTo, fetchMock } = mockApi({
+      "GET /api/auth/me": json(200, { user: sessionUser() }),
+      // The show as the Worker counts it: nobody before this viewer's token, them after it.
+      [`GET ${API}`]: () => Promise.resolve(json(200, show({ state: "live", viewers: reads++ === 0 ? 0 : 1 }))),
+      [`POST ${API}/token`]: () => Promise.resolve(json(200, token(callsTo(`POST ${API}/token`).length))),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId("live-viewers").textContent).toBe("1 watching"));
+    const showAndTokenAsks = fetchMock.mock.calls
+      .map(([input, init]) => `${init?.method ?? "GET"} ${new URL(String(input), "http://localhost").pathname}`)
+      .filter((ask) => ask.startsWith(`GET ${API}`) || ask.startsWith(`POST ${API}/token`));
+    expect(showAndTokenAsks).toEqual([`GET ${API}`, `POST ${API}/token`, `GET ${API}`]);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(callsTo(`POST ${API}/token`)).toHaveLength(2));
+    expect(callsTo(`GET ${API}`)).toHaveLength(2);
   });
 
   it("says it in Portuguese", async () => {

@@ -2,7 +2,8 @@
 // on air the player, a LIVE badge and the viewer count; after it "Ended — replay until {time}" with
 // the replay, or "Ended". A viewer the show is not for sees what opens it (signing in, a ticket, a
 // tier, a membership). The show's room sits beside the player and the artist's pinned products
-// below it. The show is read again every 20 s (queries.ts), so the page follows it on and off air.
+// below it. The show is read again every 20 s (queries.ts), so the page follows it on and off air,
+// and once the player's first token has counted this viewer, so the count includes them at once.
 // The room and "Remind me" belong to other features: the route hands them in.
 import { Link } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -52,7 +53,7 @@ function LiveLoader({ eventId, slots }: { eventId: string; slots: LivePageSlots 
         <EmptyState icon="globe" title={intl.formatMessage(m.notFound)} />
       ) : (
         <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
-          {(show) => <LiveShow show={show} slots={slots} onRefused={recheck} />}
+          {(show) => <LiveShow show={show} slots={slots} recheck={recheck} />}
         </QueryState>
       )}
     </PageFrame>
@@ -61,7 +62,8 @@ function LiveLoader({ eventId, slots }: { eventId: string; slots: LivePageSlots 
 
 const timeText = (intl: IntlShape, iso: string) => intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
 
-function LiveShow({ show, slots, onRefused }: { show: LiveShowView; slots: LivePageSlots; onRefused: () => void }) {
+/** `recheck` reads the show again: when a token is refused (to show why) and once this viewer is counted. */
+function LiveShow({ show, slots, recheck }: { show: LiveShowView; slots: LivePageSlots; recheck: () => void }) {
   const intl = useIntl();
   const playing = show.locked === null && (show.state === "live" || show.state === "replay");
   return (
@@ -76,7 +78,8 @@ function LiveShow({ show, slots, onRefused }: { show: LiveShowView; slots: LiveP
             eventId={show.eventId}
             mode={show.state === "replay" ? "replay" : "live"}
             captions={show.captions}
-            onRefused={onRefused}
+            onRefused={recheck}
+            onCounted={show.state === "live" ? recheck : undefined}
           />
         ) : null}
         {show.state === "upcoming" && show.locked !== "banned" && <div className="live-remind">{slots.remind({ id: show.eventId, title: show.title })}</div>}

@@ -52,11 +52,13 @@ type Props = {
   captions: LiveCaption[];
   /** Told when the Worker refuses a token: the page reads the show again to show why. */
   onRefused?: () => void;
+  /** Told once the first token has come, which counted this viewer: the page reads the show again, so its count includes them. */
+  onCounted?: () => void;
 };
 
 type HlsInstance = { destroy: () => void; loadSource: (url: string) => void; attachMedia: (media: HTMLMediaElement) => void };
 
-export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
+export function LivePlayer({ eventId, mode, captions, onRefused, onCounted }: Props) {
   const intl = useIntl();
   const video = useRef<HTMLVideoElement>(null);
   const [token, setToken] = useState<LiveTokenResponse | null>(null);
@@ -68,6 +70,7 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
   // The token, then a new one every minute while the player is open.
   useEffect(() => {
     let stopped = false;
+    let counted = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
       try {
@@ -75,6 +78,10 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
         if (stopped) return;
         setToken(answer);
         setFailure(null);
+        if (!counted) {
+          counted = true;
+          onCounted?.();
+        }
         timer = setTimeout(() => void ask(), LIVE_TOKEN_REFRESH_SECONDS * 1000);
       } catch (error) {
         if (stopped) return;
@@ -88,7 +95,7 @@ export function LivePlayer({ eventId, mode, captions, onRefused }: Props) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [eventId, mode, onRefused]);
+  }, [eventId, mode, onRefused, onCounted]);
 
   const playlistUrl = token?.playlistUrl ?? null;
   const expiresAt = token?.expiresAt ?? null;
