@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint beside the type check and the Node project, the Worker project, the app project
-// beside the Worker's upload against its budgets (each vitest project a stage of its own), then the
-// Playwright journeys against that same build (their local state made beside the earlier stages),
-// then the production rehearsal on it too (scripts/rehearsal.mjs).
+// `npm test`: type check and lint (side by side), each vitest project (Worker in workerd, Node,
+// app) as a stage of its own, the Worker's upload against its budgets, then the Playwright journeys
+// against that same build (their local state made beside the earlier stages), then the production
+// rehearsal on it too (scripts/rehearsal.mjs).
 // Every stage runs even if an earlier one failed, so one run reports everything; the summary
 // gives each stage's wall time and the last line is always `N passed, N failed`. Type check and lint count
 // as one check each; vitest and Playwright count their tests. The counting rules live in
@@ -169,29 +169,28 @@ async function main() {
   const phases = phaseClock();
   await phases.start();
 
-  // Lint keeps one core busy for about a minute. Beside it, on the other core: the type check (one
-  // checker thread), then the Node project (one test file at a time). The journeys' fresh local
-  // state (D1 migrations, the demo rows, the demo media: on a clean clone a minute or more, much of
-  // it waiting on wrangler) is made at a lower priority in what the stages leave of the cores, from
-  // the type check's end to the journeys; Playwright then only serves it (e2e-server.mjs
-  // --prepared). It writes .dev.vars, which `wrangler types` in the type check reads, so it waits
-  // for the type check.
-  console.log("\n(lint runs beside the type check and then the Node project; each one's output follows when it ends)");
-  let journeyState;
-  const typecheckThenNode = (async () => {
-    const typecheck = await timed(() => runStage("npm", ["run", "--silent", "typecheck"], { buffered: true }));
-    journeyState = timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 }));
-    return { typecheck, node: await timed(() => vitestProject("node", { buffered: true })) };
-  })();
-  const lint = await timed(() => runStage("npm", ["run", "--silent", "lint"], { buffered: true }));
-  const { typecheck, node } = await typecheckThenNode;
-  printStage("Type check", typecheck.output);
-  stages.push({ ...check("typecheck", typecheck.code), seconds: typecheck.seconds });
-  printStage("Lint", lint.output);
-  stages.push({ ...check("lint", lint.code), seconds: lint.seconds });
-  printStage(VITEST_PROJECTS.node, node.output);
-  stages.push(node.stage);
-  await phases.end("lint beside type check, then node");
+  // The type check (one checker thread) and lint each keep one core busy: on 2 cores they run
+  // together, printed in turn.
+  const checks = [
+    ["Type check", "typecheck"],
+    ["Lint", "lint"],
+  ];
+  console.log("\n(type check and lint run in parallel; each one's output follows when it ends)");
+  const checkRuns = checks.map(([, script]) => timed(() => runStage("npm", ["run", "--silent", script], { buffered: true })));
+
+  // The journeys' fresh local state (D1 migrations, the demo rows, the demo media: on a clean clone
+  // a minute or more, much of it waiting on wrangler) is made at a lower priority in what the
+  // stages before the journeys leave of the cores: the type check's core once it has ended (lint
+  // takes about twice as long), then a quarter of a core beside the Worker project. Playwright
+  // then only serves it (e2e-server.mjs --prepared). It writes .dev.vars, which `wrangler types`
+  // in the type check reads, so it waits for the type check.
+  const journeyState = checkRuns[0].then(() => timed(() => runStage("node", ["scripts/e2e-server.mjs", "--prepare-only"], { buffered: true, niceness: 10 })));
+  for (const [i, [title, script]] of checks.entries()) {
+    const { code, output, seconds } = await checkRuns[i];
+    printStage(title, output);
+    stages.push({ ...check(script, code), seconds });
+  }
+  await phases.end("type check beside lint");
 
   // The Worker project keeps both cores busy; the journeys beside it made it four times slower
   // (its tests time out), so they run after the vitest projects, on two Playwright workers.
@@ -200,18 +199,21 @@ async function main() {
   stages.push(worker.stage);
   await phases.end("worker");
 
-  // The app's units (two files at a time) share the machine well with the check of the Worker's
-  // upload (a build, a dry run, its budgets: scripts/check-worker.mjs; the type check it would
-  // start with is a stage above). Its start-up figure is CPU time, not wall time.
-  console.log("\n(vitest project app and the Worker's upload check run in parallel; each one's output follows when it ends)");
+  // The two light projects share the machine well: run them together, and beside them the check of
+  // the Worker's upload (a build, a dry run, its budgets: scripts/check-worker.mjs; the type check
+  // it would start with is the stage above). Its start-up figure is CPU time, not wall time.
+  console.log("\n(vitest projects node and app and the Worker's upload check run in parallel; each one's output follows when it ends)");
   const upload = timed(() => runStage("node", ["scripts/check-worker.mjs"], { buffered: true }));
-  const app = await timed(() => vitestProject("app", { buffered: true }));
-  printStage(VITEST_PROJECTS.app, app.output);
-  stages.push(app.stage);
+  const light = ["node", "app"].map((project) => [project, timed(() => vitestProject(project, { buffered: true }))]);
+  for (const [project, run] of light) {
+    const { output, stage } = await run;
+    printStage(VITEST_PROJECTS[project], output);
+    stages.push(stage);
+  }
   const { code: uploadCode, output: uploadOutput, seconds: uploadSeconds } = await upload;
   printStage("The Worker's upload against its budgets (npm run check without its type check)", uploadOutput);
   stages.push({ ...check("check (Worker upload)", uploadCode), seconds: uploadSeconds });
-  await phases.end("app beside the upload check");
+  await phases.end("node beside app beside the upload check");
 
   // The journeys serve the upload check's build (the same `vite build`, copied into dist/e2e)
   // instead of building the site a second time; without it, or without their state, they make them.
