@@ -111,6 +111,11 @@ test("a VIP favorites tracks and finds them on Your Collection, then unfavorites
     await heart.click();
     await expect(page.getByRole("button", { name: `Remove ${title} from favorites` })).toHaveAttribute("aria-pressed", "true");
   }
+  // The heart turns at once; the saves go out one after another. Leaving the page ends what has not
+  // gone out yet, so the collection is opened once the server holds both.
+  await expect
+    .poll(async () => ((await (await page.request.get("/api/favorites")).json()) as { tracks: { title: string }[] }).tracks.map((t) => t.title).sort())
+    .toEqual(TRACKS.slice(0, 2).sort());
 
   await page.goto("/music/favorites");
   await expect(page.getByRole("heading", { level: 1, name: "Your Collection" })).toBeVisible();
