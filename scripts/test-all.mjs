@@ -193,7 +193,7 @@ async function main() {
   await phases.end("type check beside lint");
 
   // The Worker project keeps both cores busy; the journeys beside it made it four times slower
-  // (its tests time out), so they run after the vitest projects, on two Playwright workers.
+  // (its tests time out), so they run after the vitest projects, on three Playwright workers.
   const worker = await timed(() => vitestProject("worker", { buffered: true }));
   printStage(VITEST_PROJECTS.worker, worker.output);
   stages.push(worker.stage);
@@ -220,7 +220,7 @@ async function main() {
   const state = await journeyState;
   printStage(`The journeys' local state (made beside the stages above, ${formatSeconds(state.seconds)})`, state.output);
   const journeys = await timed(() => e2eStage(state.code === 0, { buffered: true }));
-  printStage("End-to-end journeys (Playwright, Chromium, two workers)", journeys.output);
+  printStage("End-to-end journeys (Playwright, Chromium, three workers)", journeys.output);
   stages.push(journeys.stage);
   await phases.end("journeys");
 
