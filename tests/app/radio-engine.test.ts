@@ -614,6 +614,34 @@ describe("RadioEngine: drift", () => {
     expect(t.audio.currentTime).toBe(34.2);
   });
 
+  it("while playing, a drift over a second that no 'playing' reported is corrected at a timeupdate, at most every 3 s", async () => {
+    const t = setup();
+    t.engine.play();
+    await t.tuneIn(30_000);
+    expect(t.audio.currentTime).toBe(30);
+    // The browser dropped the start's seek: the track plays from its start.
+    t.audio.currentTime = 0.5;
+    await t.advance(2_000);
+    t.audio.dispatchEvent(new Event("timeupdate"));
+    expect(t.audio.currentTime).toBe(0.5); // within 3 s of the last check (the start's 'playing')
+    await t.advance(1_000);
+    t.audio.dispatchEvent(new Event("timeupdate"));
+    expect(t.audio.currentTime).toBe(33);
+
+    // Under a second off: left alone, not to be heard as a skip every few seconds.
+    t.audio.currentTime = 35.5;
+    await t.advance(3_000);
+    t.audio.dispatchEvent(new Event("timeupdate"));
+    expect(t.audio.currentTime).toBe(35.5);
+
+    // Paused: nothing moves it.
+    t.engine.pause();
+    t.audio.currentTime = 1;
+    await t.advance(3_000);
+    t.audio.dispatchEvent(new Event("timeupdate"));
+    expect(t.audio.currentTime).toBe(1);
+  });
+
   it("does not seek past the end of the element's media", async () => {
     const t = setup();
     t.engine.play();

@@ -4,7 +4,8 @@
 // - A catalog station is live: tuning in asks the server what plays now (POST …/tune: the track,
 //   when it started, the server's clock, a signed URL) and starts the track at the offset every
 //   other listener is at (clock.ts). Once the audio plays (and again whenever it resumes after
-//   buffering), a drift of more than DRIFT_TOLERANCE_S is corrected by a seek.
+//   buffering), a drift of more than DRIFT_TOLERANCE_S is corrected by a seek; while it plays, one
+//   of more than a second is, within three seconds.
 // - When a track ends the engine tunes in again; pausing and resuming also re-tunes (live radio
 //   does not resume where it paused). A stream station plays its proxied stream as it comes.
 // - Previous and next station wrap around and resume playback if it was playing.
@@ -66,6 +67,15 @@ export type RadioEngineOptions = {
 /** Within this much of a track's end, wait for the next track instead of playing the tail. */
 const TAIL_SECONDS = 1;
 
+/**
+ * While it plays, the position is also held against the station's on the element's timeupdate, at
+ * most this often and only past DRIFT_RECHECK_TOLERANCE_S (a smaller seek every few seconds would be
+ * heard): a seek the browser dropped while starting on a busy device left the track playing from
+ * its start, and the 'playing' that came first had seen the seek's target as the position.
+ */
+const DRIFT_RECHECK_MS = 3_000;
+const DRIFT_RECHECK_TOLERANCE_S = 1;
+
 function statusOf(error: unknown): number | undefined {
   const status = typeof error === "object" && error !== null && "status" in error ? (error as { status: unknown }).status : undefined;
   return typeof status === "number" ? status : undefined;
@@ -96,6 +106,8 @@ export class RadioEngine {
   /** Set while the engine pauses the element itself, so the 'pause' event is not the user's. */
   private pausingInternally = false;
   private retriedAfterError = false;
+  /** When the position was last held against the station's (the engine's clock). */
+  private driftCheckedAt = 0;
   /** The station saved by an earlier visit, chosen once the station list is known. */
   private savedStationId: string | null = null;
 
@@ -330,7 +342,10 @@ export class RadioEngine {
     audio.addEventListener("ended", () => {
       if (this.state.status === "playing") void this.start("stream_failed");
     });
-    audio.addEventListener("playing", () => this.correctDrift());
+    audio.addEventListener("playing", () => this.correctDrift(DRIFT_TOLERANCE_S));
+    audio.addEventListener("timeupdate", () => {
+      if (this.state.status === "playing" && this.options.now() - this.driftCheckedAt >= DRIFT_RECHECK_MS) this.correctDrift(DRIFT_RECHECK_TOLERANCE_S);
+    });
     audio.addEventListener("pause", () => {
       // The system paused us (headset unplugged, another app): reflect it. A track's end also
       // fires 'pause' (just before 'ended', which tunes in to what plays next), and is no pause.
@@ -353,12 +368,13 @@ export class RadioEngine {
     return audio;
   }
 
-  /** Moves a listener who has drifted from the shared position back to it (on every 'playing'). */
-  private correctDrift() {
+  /** Moves a listener who has drifted more than `tolerance` seconds from the shared position back to it. */
+  private correctDrift(tolerance: number) {
+    this.driftCheckedAt = this.options.now();
     const audio = this.audio;
     const expected = this.expectedPosition();
     if (!audio || expected === null || expected < 0) return;
-    if (Math.abs(audio.currentTime - expected) > DRIFT_TOLERANCE_S && expected < audio.duration) audio.currentTime = expected;
+    if (Math.abs(audio.currentTime - expected) > tolerance && expected < audio.duration) audio.currentTime = expected;
   }
 
   private stopPlayback() {
