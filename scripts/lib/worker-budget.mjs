@@ -5,9 +5,11 @@ import { gzipSync } from "node:zlib";
 
 /**
  * Workers Free allows 3 MiB gzip and 400 ms of start-up; these leave room under both and keep
- * the upload at what the Worker runs (decision 075).
+ * the upload at what the Worker runs (decision 075). The start-up is held in millions of
+ * instructions, a count the host and its load do not move: 255.2 M when it was set, with about 14 %
+ * of room (decision 139).
  */
-export const BUDGETS = { uploadGzipKiB: 1200, startupCpuMs: 100 };
+export const BUDGETS = { uploadGzipKiB: 1200, startupMillionInstructions: 290 };
 
 /**
  * Source files that only the browser runs: the back office, the door's check-in (its camera QR
@@ -68,22 +70,34 @@ export function browserOnlyModules(modules) {
 
 /**
  * Holds a build's figures against the budgets: each figure beside its budget, and what failed.
- * `upload`: uploadFigures(); `startupMs`: median start-up CPU; `browserOnly`: browserOnlyModules().
- * `startupAdvisory` prints the start-up figure against its budget without failing on it: `npm test`
- * runs so while the entry is still over it (decision 075), `npm run check` and deploys never do.
+ * `upload`: uploadFigures(); `startup`: { instructions, cpuMs }, the import's instruction count
+ * (null where valgrind is missing: reported, and judged only where `requireCount`, as in CI) and
+ * its median CPU milliseconds, printed as advice; `browserOnly`: browserOnlyModules().
  */
-export function judge({ upload, startupMs, browserOnly }, budgets = BUDGETS, { startupAdvisory = false } = {}) {
+export function judge({ upload, startup, browserOnly }, budgets = BUDGETS, { requireCount = false } = {}) {
   const lines = [];
   const failures = [];
-  const row = (label, figure, budget, over, advisory = false) => {
-    const note = over && advisory ? "   (over, reported only)" : "";
-    lines.push(`${over ? "✗" : "✓"} ${label.padEnd(34)} ${figure.padStart(12)}   budget ${budget}${note}`);
-    if (over && !advisory) failures.push(`${label}: ${figure} is over its budget of ${budget}`);
+  const row = (label, figure, budget, over) => {
+    lines.push(`${over ? "✗" : "✓"} ${label.padEnd(34)} ${figure.padStart(12)}   budget ${budget}`);
+    if (over) failures.push(`${label}: ${figure} is over its budget of ${budget}`);
   };
   const gzipKiB = kib(upload.gzip);
   lines.push(`  upload: ${upload.count} modules, ${kib(upload.raw).toFixed(1)} KiB raw`);
   row("upload, gzip", `${gzipKiB.toFixed(1)} KiB`, `${budgets.uploadGzipKiB} KiB`, gzipKiB > budgets.uploadGzipKiB);
-  row("entry's start-up CPU (median)", `${startupMs.toFixed(1)} ms`, `${budgets.startupCpuMs} ms`, !(startupMs <= budgets.startupCpuMs), startupAdvisory);
+  const instructionsLabel = "entry's start-up, instructions";
+  const instructionsBudget = `${budgets.startupMillionInstructions} M`;
+  if (startup.instructions === null) {
+    lines.push(
+      `- ${instructionsLabel.padEnd(34)} ${"not counted".padStart(12)}   budget ${instructionsBudget} (valgrind is not installed: apt-get install valgrind)`,
+    );
+    if (requireCount) failures.push(`${instructionsLabel}: not counted, and this run must count it (valgrind is not installed)`);
+  } else {
+    const millions = startup.instructions / 1e6;
+    row(instructionsLabel, `${millions.toFixed(1)} M`, instructionsBudget, !(millions <= budgets.startupMillionInstructions));
+  }
+  lines.push(
+    `  ${"entry's start-up CPU (median)".padEnd(34)} ${`${startup.cpuMs.toFixed(1)} ms`.padStart(12)}   advice only: it follows the host and its load`,
+  );
   const modules = [...new Set(browserOnly.map((hit) => hit.module))];
   row("browser-only modules in the upload", String(modules.length), "0", modules.length > 0);
   for (const hit of browserOnly) {
