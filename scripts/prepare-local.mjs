@@ -64,8 +64,10 @@ import { demoMastersSql } from "./catalog/demo-masters.mjs";
 import { demoCatalogSql } from "./catalog/demo-catalog-seed.mjs";
 import { vapidKeyPair } from "./lib/vapid-keys.mjs";
 import { localSiteUrl, withDotenvValue } from "./lib/local-site-url.mjs";
+import { freshDatabaseSql, isFreshState } from "./lib/fresh-database.mjs";
 
 const MEDIA_BUCKET = "freestyle-lovers-media"; // wrangler.toml [[r2_buckets]] MEDIA
+const MIGRATIONS_DIR = path.join(ROOT, "migrations"); // wrangler.toml [[d1_databases]] migrations_dir
 const DEV_VARS = path.join(ROOT, ".dev.vars");
 const GENERATED_SECRETS = ["PASSWORD_PEPPER", "SESSION_SECRET", "LOCAL_PAYMENTS_SECRET"];
 
@@ -134,15 +136,23 @@ async function seedDemoMedia(stateDir, persist, work) {
   return { ...media, uploaded: media.files.length };
 }
 
-/** The data step: D1 migrations, then the demo rows in one SQL file. */
-async function seedData(vars, persist, work) {
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
-  console.log("prepare-local: D1 migrations applied");
+/**
+ * The data step: the D1 migrations, then the demo rows in one SQL file. A new state gets the
+ * migrations in that same file (./lib/fresh-database.mjs): one wrangler run instead of one a
+ * migration; an existing one has its new migrations applied as a deploy would.
+ */
+async function seedData(vars, persist, stateDir, work) {
+  const fresh = isFreshState(stateDir);
+  if (!fresh) {
+    await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
+    console.log("prepare-local: D1 migrations applied");
+  }
   const sqlFile = path.join(work, "seed.sql");
   await writeFile(
     sqlFile,
-    // The demo catalog, stations and channels first: the other demo rows refer to them.
-    demoCatalogSql() +
+    (fresh ? await freshDatabaseSql(MIGRATIONS_DIR) : "") +
+      // The demo catalog, stations and channels first: the other demo rows refer to them.
+      demoCatalogSql() +
       (await buildSeedSql(vars.PASSWORD_PEPPER)) +
       demoAnalyticsSql() +
       [
@@ -160,6 +170,7 @@ async function seedData(vars, persist, work) {
   );
   await appendFile(sqlFile, demoRevenueSql(Date.now()).join("\n") + "\n");
   await wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", sqlFile]);
+  if (fresh) console.log("prepare-local: a new D1 database, every migration and the demo rows in one run");
 }
 
 /** The media step: the demo members' avatars, the posts' and perks' pictures, then the demo media. */
@@ -206,7 +217,7 @@ async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), "fl-seed-"));
   try {
     if (runs("data")) {
-      await seedData(vars, persist, work);
+      await seedData(vars, persist, path.resolve(where), work);
       console.log(
         `prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_EVENTS.length} demo events, ${DEMO_VENUES.length} saved venues and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${seconds()})`,
       );
