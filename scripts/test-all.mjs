@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { check, formatSeconds, playwrightCounts, settle, summaryLines, vitestCounts } from "./lib/test-counts.mjs";
 import { CHECK_BUILD_DIR } from "./lib/worker-build.mjs";
+import { hostProbeSeconds, suiteBudgetLines } from "./lib/host-probe.mjs";
 import { ROOT, toolEnv } from "./lib/wrangler.mjs";
 
 const REPORT_DIR = path.join(ROOT, ".tmp", "reports");
@@ -166,6 +167,7 @@ async function main() {
   await mkdir(REPORT_DIR, { recursive: true });
   const stages = [];
   const started = Date.now();
+  const cpuAtStart = await machineCpuSeconds();
   const phases = phaseClock();
   await phases.start();
 
@@ -230,10 +232,22 @@ async function main() {
   stages.push({ ...check("rehearsal", rehearsal.code), seconds: rehearsal.seconds });
   await phases.end("rehearsal");
 
+  const wallSeconds = (Date.now() - started) / 1000;
+  const cpuAtEnd = await machineCpuSeconds();
+  const coreSeconds = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
   banner("Phases: wall time and the machine's busy cores (anything else running counts too)");
   for (const line of phases.lines()) console.log(line);
 
-  banner(`Summary (${formatSeconds((Date.now() - started) / 1000)} in all)`);
+  // The suite's time in units of this host's speed, measured alone after it (decision 140): a
+  // figure to read, not a test; a failure here would be the host's, not the code's.
+  banner("The suite against its budget, in host probes");
+  try {
+    for (const line of suiteBudgetLines({ wallSeconds, coreSeconds, probeSeconds: await hostProbeSeconds() })) console.log(line);
+  } catch (error) {
+    console.log(`(no probe: ${error.message})`);
+  }
+
+  banner(`Summary (${formatSeconds(wallSeconds)} in all)`);
   for (const line of summaryLines(stages)) console.log(line);
   process.exit(stages.some((stage) => stage.failed > 0) ? 1 : 0);
 }

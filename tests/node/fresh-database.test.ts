@@ -39,7 +39,12 @@ describe("a new local database in one file", () => {
     const expected = contents(oneByOne);
     expect(expected.objects.length).toBeGreaterThan(100);
     expect(contents(fresh)).toEqual(expected);
-    expect(fresh.prepare("SELECT name FROM d1_migrations ORDER BY id").all().map((row) => row.name)).toEqual(names);
+    expect(
+      fresh
+        .prepare("SELECT name FROM d1_migrations ORDER BY id")
+        .all()
+        .map((row) => row.name),
+    ).toEqual(names);
   });
 
   it("lists the migrations in the order wrangler applies them", async () => {
