@@ -195,9 +195,9 @@ describe("hero", () => {
     // Phones get the portrait cut: a <source> ahead of each <img>.
     const portraitOf = (img: HTMLImageElement) => {
       const source = img.parentElement?.tagName === "PICTURE" ? img.parentElement.querySelector("source") : null;
-      return source && [source.getAttribute("media"), source.getAttribute("srcset")];
+      return source && [source.getAttribute("media"), source.getAttribute("srcset"), source.getAttribute("sizes")];
     };
-    expect(portraitOf(first[0]!)).toEqual(["(max-width: 480px)", "/media/site/hero-1-portrait.jpg"]);
+    expect(portraitOf(first[0]!)).toEqual(["(max-width: 480px)", "/media/site/hero-1-portrait.jpg 404w", "100vw"]);
     expect(first[0]!.previousElementSibling?.tagName).toBe("SOURCE");
     // The other three come after the first paint, each complete.
     await waitFor(() => expect(settle).toBeDefined());
@@ -215,7 +215,7 @@ describe("hero", () => {
       expect(img.getAttribute("srcset")).toBe(`/media/site/hero-${i + 1}-640.jpg 640w, /media/site/hero-${i + 1}-1280.jpg 1280w`);
       expect(img.getAttribute("fetchpriority")).toBe(i === 0 ? "high" : "low");
     }
-    expect(portraitOf(images[3]!)).toEqual(["(max-width: 480px)", "/media/site/hero-4-portrait.jpg"]);
+    expect(portraitOf(images[3]!)).toEqual(["(max-width: 480px)", "/media/site/hero-4-portrait.jpg 404w", "100vw"]);
     expect(activeHero()).toBe(0);
     // The text and the sign-up button are still there.
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Freestyle forever");
@@ -262,7 +262,7 @@ describe("hero", () => {
     expect(heroImages().map((img) => img.getAttribute("src"))).toEqual(["/media/site/hero-1-1280.jpg"]);
     // Nor a phone's portrait cut of them.
     expect([...document.querySelectorAll(".hero-backgrounds source")].map((source) => source.getAttribute("srcset"))).toEqual([
-      "/media/site/hero-1-portrait.jpg",
+      "/media/site/hero-1-portrait.jpg 404w",
     ]);
     for (const img of heroImages()) fireEvent.load(img);
     advance(3 * HERO_ROTATION_MS);

@@ -11,7 +11,9 @@
 export const HERO_IMAGES = [1, 2, 3, 4].map((n) => ({
   src: `/media/site/hero-${n}-1280.jpg`,
   srcSet: `/media/site/hero-${n}-640.jpg 640w, /media/site/hero-${n}-1280.jpg 1280w`,
-  portrait: `/media/site/hero-${n}-portrait.jpg`,
+  // With its width, as the wide ones: HTML requires `sizes` beside a width, and the checker
+  // refused the portrait's bare address next to the picture's sized <img>.
+  portraitSrcSet: `/media/site/hero-${n}-portrait.jpg 404w`,
 }));
 /** The hero pictures fill the viewport's width. */
 export const HERO_IMAGE_SIZES = "100vw";

@@ -146,7 +146,11 @@ export function SiteSearch({ variant, onNavigate }: Props) {
         ref={inputRef}
         id={`${baseId}-input`}
         className="site-search-input"
-        type="search"
+        // A text field, not type="search": HTML allows the combobox role (and aria-expanded) on a
+        // text input only. Phones still show their search key (enterKeyHint, inputMode).
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         name="q"
         role="combobox"
         autoComplete="off"

@@ -55,7 +55,7 @@ function HeroBackdrops() {
         index === 0 || (settled && !reduced) ? (
           <picture key={image.src}>
             {/* Phones get the portrait cut (see HERO_IMAGES); the media query is the one the Worker's preload uses. */}
-            <source media={HERO_PORTRAIT_MEDIA} srcSet={image.portrait} />
+            <source media={HERO_PORTRAIT_MEDIA} srcSet={image.portraitSrcSet} sizes={HERO_IMAGE_SIZES} />
             <img
               className="hero-bg"
               // srcSet and sizes before src, so the browser never starts on the wrong candidate.
