@@ -55,6 +55,15 @@ afterEach(() => {
 });
 
 describe("/admin/tiers", () => {
+  it.each(["en", "pt-BR"] as const)("in %s, every row's button names itself with its visible text first (WCAG 2.5.3)", async (locale) => {
+    fakeServer();
+    renderPage(locale);
+    await screen.findByRole("row", { name: /Inner Circle/ });
+    const buttons = screen.getAllByRole("row").flatMap((tableRow) => within(tableRow).queryAllByRole("button"));
+    expect(buttons.length).toBeGreaterThan(8);
+    for (const button of buttons) expect(button.getAttribute("aria-label")).toContain(button.textContent);
+  });
+
   it("lists the ladder, the top first, with swatch, prices in both currencies, trial, members and state", async () => {
     fakeServer();
     renderPage();
@@ -76,8 +85,8 @@ describe("/admin/tiers", () => {
     expect(within(row("VIP")).queryByRole("button", { name: /Move|Archive/ })).toBeNull();
     expect(within(row("VIP")).getByRole("button", { name: "Edit VIP" })).toBeTruthy();
     // The top admin tier cannot go up, the lowest cannot go down.
-    expect((within(row("Gold")).getByRole("button", { name: "Move Gold up" }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(inner).getByRole("button", { name: "Move Inner Circle down" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row("Gold")).getByRole("button", { name: "Move up: Gold" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(inner).getByRole("button", { name: "Move down: Inner Circle" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText("No tiers above VIP yet")).toBeNull();
   });
 
@@ -181,7 +190,7 @@ describe("/admin/tiers", () => {
     await waitFor(() => expect(callsTo(`POST ${API}/inner-circle/archive`)).toHaveLength(1));
     expect(await screen.findByText("Tier archived.")).toBeTruthy();
 
-    fireEvent.click(within(row("Inner Circle")).getByRole("button", { name: "Move Inner Circle up" }));
+    fireEvent.click(within(row("Inner Circle")).getByRole("button", { name: "Move up: Inner Circle" }));
     await waitFor(() => expect(callsTo(`POST ${API}/inner-circle/move`)).toHaveLength(1));
     expect(sentJson(callsTo(`POST ${API}/inner-circle/move`)[0])).toEqual({ direction: "up" });
     expect(await screen.findByText("Inner Circle moved.")).toBeTruthy();
@@ -190,7 +199,7 @@ describe("/admin/tiers", () => {
   it("says when a move is refused, and when the list fails to load", async () => {
     fakeServer({ [`POST ${API}/inner-circle/move`]: apiError(409, "tier_cannot_move", "Already at that end") });
     renderPage();
-    fireEvent.click(await screen.findByRole("button", { name: "Move Inner Circle up" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Move up: Inner Circle" }));
     expect(await screen.findByText("This tier cannot move that way. The list has been refreshed.")).toBeTruthy();
     cleanup();
     mockApi({ "GET /api/auth/me": json(200, { user: null }), [`GET ${API}`]: apiError(500, "internal", "Boom") });

@@ -83,8 +83,8 @@ export const tiersAdminMessages = {
   }),
   trialDays: defineMessage<{ days: number }>({ id: "admin.tiers.trialDays", defaultMessage: "{days, plural, one {# day} other {# days}}" }),
   editNamed: defineMessage<{ name: string | number }>({ id: "admin.tiers.editNamed", defaultMessage: "Edit {name}" }),
-  moveUpNamed: defineMessage<{ name: string | number }>({ id: "admin.tiers.moveUpNamed", defaultMessage: "Move {name} up" }),
-  moveDownNamed: defineMessage<{ name: string | number }>({ id: "admin.tiers.moveDownNamed", defaultMessage: "Move {name} down" }),
+  moveUpNamed: defineMessage<{ name: string | number }>({ id: "admin.tiers.moveUpNamed", defaultMessage: "Move up: {name}" }),
+  moveDownNamed: defineMessage<{ name: string | number }>({ id: "admin.tiers.moveDownNamed", defaultMessage: "Move down: {name}" }),
   archiveNamed: defineMessage<{ name: string | number }>({ id: "admin.tiers.archiveNamed", defaultMessage: "Archive {name}" }),
   unarchiveNamed: defineMessage<{ name: string | number }>({ id: "admin.tiers.unarchiveNamed", defaultMessage: "Bring back {name}" }),
   unarchiveQuestion: defineMessage<{ name: string | number }>({
