@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminGate, VipGate } from "../../app/components/Gate";
-import { Footer } from "../../app/components/layout/Footer";
+import { copyrightYears, Footer } from "../../app/components/layout/Footer";
 import { Header } from "../../app/components/layout/Header";
 import { isMobileDevice, openMusicPlayer, openRadioPlayer, type PopupHost } from "../../app/lib/popups";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
@@ -380,7 +380,13 @@ describe("Header", () => {
 });
 
 describe("Footer", () => {
-  it("carries the configured contact, social links, 2025 rights line and legal + VIP links", async () => {
+  it("says the years from 2025 to this one, as a range once the first year is over", () => {
+    expect(copyrightYears(new Date("2025-06-01T00:00:00Z"))).toBe("2025");
+    expect(copyrightYears(new Date("2026-11-28T12:00:00Z"))).toBe("2025–2026");
+    expect(copyrightYears(new Date("2031-01-01T00:00:00Z"))).toBe("2025–2031");
+  });
+
+  it("carries the configured contact, social links, the rights line from 2025 and legal + VIP links", async () => {
     await renderShell({ children: <Footer /> });
     const footer = screen.getByRole("contentinfo");
     expect(within(footer).getByRole("link", { name: SITE_CONFIG.infoEmail }).getAttribute("href")).toBe(`mailto:${SITE_CONFIG.infoEmail}`);
@@ -393,7 +399,8 @@ describe("Footer", () => {
         .getByRole("link", { name: /Instagram/ })
         .getAttribute("href"),
     ).toBe(SITE_CONFIG.socialUrls.instagram);
-    expect(footer.textContent).toContain("© 2025 Neon Test Brand.");
+    expect(footer.textContent).toContain(`© ${copyrightYears()} Neon Test Brand.`);
+    expect(footer.textContent).toContain(`© 2025–${new Date().getUTCFullYear()} Neon Test Brand.`);
     expect(footer.textContent).toContain("All rights reserved.");
     for (const [name, href] of [
       ["Music", "/music"],

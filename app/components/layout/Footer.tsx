@@ -1,5 +1,5 @@
 // Site footer (docs/features.md#header-footer-and-popups): description, the news box, quick links, contact, the two social
-// networks, rights and copyright (2025) and the legal, accessibility + VIP links. Hidden on /admin (see __root.tsx).
+// networks, rights and copyright (2025 to this year) and the legal, accessibility + VIP links. Hidden on /admin (see __root.tsx).
 // The news box belongs to the newsletter feature: the root route passes it in (`newsSignup`).
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -8,8 +8,17 @@ import { EXTERNAL_LINK } from "../../lib/popups";
 import { useSiteConfig } from "../../lib/session/useSession";
 import { navMessages } from "./navMessages";
 
-/** A fixed year (docs/features.md#header-footer-and-popups), not the current one; passed as text so it is not formatted as 2,025. */
-const COPYRIGHT_YEAR = 2025;
+/** The site's first year (the spec's 2025). */
+const FIRST_COPYRIGHT_YEAR = 2025;
+
+/**
+ * "2025" in its first year, then "2025–2026" and so on: a year written by hand went stale. Text,
+ * so it is not formatted as 2,025.
+ */
+export function copyrightYears(now = new Date()): string {
+  const year = now.getUTCFullYear();
+  return year > FIRST_COPYRIGHT_YEAR ? `${FIRST_COPYRIGHT_YEAR}–${year}` : String(FIRST_COPYRIGHT_YEAR);
+}
 
 const m = defineMessages({
   music: { id: "footer.link.music", defaultMessage: "Music" },
@@ -153,7 +162,7 @@ export function Footer({ newsSignup }: { newsSignup?: ReactNode }) {
 
       <div className="site-footer-bottom">
         <p className="muted">
-          <FormattedMessage id="footer.copyright" defaultMessage="© {year} {brand}." values={{ year: String(COPYRIGHT_YEAR), brand }} />{" "}
+          <FormattedMessage id="footer.copyright" defaultMessage="© {year} {brand}." values={{ year: copyrightYears(), brand }} />{" "}
           <FormattedMessage id="footer.rights" defaultMessage="All rights reserved." />
         </p>
         <LinkList className="footer-legal" links={LEGAL_LINKS} />
