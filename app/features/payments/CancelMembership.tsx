@@ -98,7 +98,7 @@ function CancelReasons({ reason, setReason, other, setOther }: ReasonsProps) {
           <FormattedMessage {...m.why} />
         </legend>
         {CANCEL_REASONS.map((key) => (
-          <label key={key} className="radio-row">
+          <label key={key} className="form-choice">
             <input type="radio" name="cancel-reason" value={key} checked={reason === key} onChange={() => setReason(key)} />{" "}
             <FormattedMessage {...reasons[key]} />
           </label>

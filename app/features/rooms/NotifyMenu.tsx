@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from "react";
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Icon } from "../../components/Icon";
 import { api } from "../../lib/api";
 import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_NOTIFY_CHOICES, ROOM_NOTIFY_DEFAULT, type RoomNotify } from "#contracts/room-limits.ts";
 import type { RoomNotifyResponse, RoomsResponse } from "#contracts/rooms.ts";
@@ -59,14 +60,14 @@ export function NotifyMenu({ roomId, notify }: { roomId: string; notify: RoomNot
       }}
     >
       <button ref={toggle} type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        <span aria-hidden="true">🔔 </span>
+        <Icon name="bell" size={16} />{" "}
         {intl.formatMessage(bell, { choice: intl.formatMessage(CHOICES[current].label) })}
       </button>
       {open && (
         <fieldset id={id} className="room-notify-menu">
           <legend>{intl.formatMessage(m.legend)}</legend>
           {ROOM_NOTIFY_CHOICES.map((choice) => (
-            <label key={choice} className="room-notify-choice">
+            <label key={choice} className="form-choice room-notify-choice">
               <input type="radio" name={`${id}-notify`} value={choice} checked={current === choice} onChange={() => save.mutate(choice)} />{" "}
               {intl.formatMessage(CHOICES[choice].label)}{" "}
               <span className="muted">{intl.formatMessage(CHOICES[choice].hint, { minutes: ROOM_ACTIVITY_WINDOW_MINUTES })}</span>

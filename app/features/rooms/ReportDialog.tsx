@@ -89,7 +89,7 @@ export function ReportDialog({ roomId, message, onClose }: { roomId: string; mes
       <fieldset className="room-report-reasons">
         <legend>{intl.formatMessage(named.question, { name: message.username })}</legend>
         {REPORT_REASONS.map((r) => (
-          <label key={r} className="room-report-reason">
+          <label key={r} className="form-choice room-report-reason">
             <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} /> {intl.formatMessage(REASONS[r])}
           </label>
         ))}

@@ -205,7 +205,7 @@ function Settings({ room }: { room: LiveControlRoom }) {
           {products.map((product) => {
             const checked = draft.pinnedProductIds.includes(product.id);
             return (
-              <label key={product.id} className="checkbox-row">
+              <label key={product.id} className="form-choice">
                 <input
                   type="checkbox"
                   checked={checked}
