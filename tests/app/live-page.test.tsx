@@ -247,6 +247,15 @@ describe("/live/:event after the end", () => {
     ]);
   });
 
+  it("skips no heading level on a replay with its room beside it", async () => {
+    fakeServer(show({ state: "replay", replayUntil: "2026-11-29T20:00:00.000Z", roomId: "live-room" }), { tokens: [token(1, "replay")] });
+    renderPage();
+    await screen.findByRole("heading", { name: "Chat" });
+    const levels = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((heading) => Number(heading.tagName[1]));
+    expect(levels[0]).toBe(1);
+    for (const [i, level] of levels.entries()) if (i > 0) expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1);
+  });
+
   it("says Ended without a player when there is no replay", async () => {
     const { callsTo } = fakeServer(show({ state: "ended" }));
     renderPage();

@@ -32,7 +32,9 @@ function RoomChatLoader({ roomId }: { roomId: string }) {
   }, [recheck]);
   return (
     <section className="room-chat card" aria-labelledby="room-chat-title">
-      <h3 id="room-chat-title">{intl.formatMessage(m.chatTitle)}</h3>
+      {/* A section of the page it sits in, under the page's own title: on a live show's page nothing
+          else comes between them, so a third level skipped one. */}
+      <h2 id="room-chat-title">{intl.formatMessage(m.chatTitle)}</h2>
       {accessEnded && (
         <p className="error-banner" role="alert">
           {intl.formatMessage(m.accessEnded)}
