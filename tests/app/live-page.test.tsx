@@ -135,6 +135,24 @@ describe("/live/:event on air", () => {
     expect(player.destroyed).toBe(false);
   });
 
+  it.each([
+    ["en", "Unmute"],
+    ["pt-BR", "Ativar som"],
+  ] as const)("in %s, starts muted with an Unmute button over the video that brings the sound and goes", async (locale, label) => {
+    fakeServer(show({ state: "live", viewers: 3 }));
+    renderPage(locale);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    const video = screen.getByTestId("live-video") as HTMLVideoElement;
+    expect(video.muted).toBe(true);
+    fireEvent.click(await screen.findByRole("button", { name: label }));
+    expect(video.muted).toBe(false);
+    expect(screen.queryByRole("button", { name: label })).toBeNull();
+    // Muted again from the native controls: the button comes back.
+    video.muted = true;
+    fireEvent(video, new Event("volumechange"));
+    expect(await screen.findByRole("button", { name: label })).toBeTruthy();
+  });
+
   it("reads the show again once its first token has counted this viewer, and not with the next tokens", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
     let reads = 0;

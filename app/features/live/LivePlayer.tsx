@@ -11,6 +11,7 @@ import { useIntl } from "react-intl";
 import type { LiveCaption, LivePlaybackMode, LiveTokenResponse } from "#contracts/live.ts";
 import { LIVE_TOKEN_REFRESH_SECONDS } from "#contracts/live-limits.ts";
 import { ApiRequestError } from "../../lib/api";
+import { PlayerIcon } from "../../components/player/PlayerIcons";
 import { liveMessages as m } from "./messages";
 import { requestLiveToken } from "./queries";
 
@@ -63,6 +64,9 @@ export function LivePlayer({ eventId, mode, captions, onRefused, onCounted }: Pr
   const video = useRef<HTMLVideoElement>(null);
   const [token, setToken] = useState<LiveTokenResponse | null>(null);
   const [failure, setFailure] = useState<"not_live" | "failed" | null>(null);
+  // The video starts muted (a browser plays sound only after a tap); the Unmute button over it
+  // says so, as the native controls fade on phones and hide their volume in a menu.
+  const [muted, setMuted] = useState(true);
   // The folders of the first token's playlist (what hls.js resolved every address from) and the
   // latest one's.
   const folders = useRef<{ first: string; current: string } | null>(null);
@@ -162,9 +166,17 @@ export function LivePlayer({ eventId, mode, captions, onRefused, onCounted }: Pr
     }
   }, [playlistUrl, expiresAt, mode]);
 
+  const unmute = () => {
+    const element = video.current;
+    if (!element) return;
+    element.muted = false;
+    setMuted(false);
+    if (element.paused) playQuietly(element);
+  };
+
   return (
     <div className="live-player" data-mode={mode}>
-      {/* Muted so it may start on its own; the controls unmute it. */}
+      {/* Muted so it may start on its own; the Unmute button or the controls bring the sound. */}
       <video
         ref={video}
         className="live-video"
@@ -175,12 +187,18 @@ export function LivePlayer({ eventId, mode, captions, onRefused, onCounted }: Pr
         autoPlay
         playsInline
         crossOrigin="anonymous"
+        onVolumeChange={(e) => setMuted(e.currentTarget.muted)}
       >
         {mode === "replay" &&
           captions.map((caption) => (
             <track key={caption.locale} kind="subtitles" src={caption.url} srcLang={caption.locale} label={languageName(intl.locale, caption.locale)} />
           ))}
       </video>
+      {token && !failure && muted && (
+        <button type="button" className="btn btn-primary btn-sm live-unmute" onClick={unmute}>
+          <PlayerIcon name="muted" size={18} /> {intl.formatMessage(m.unmute)}
+        </button>
+      )}
       {!token && !failure && <p className="live-player-note muted">{intl.formatMessage(m.playerLoading)}</p>}
       {failure && (
         <p className="error-banner" role="alert">

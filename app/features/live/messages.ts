@@ -27,6 +27,7 @@ export const liveMessages = {
     room: { id: "live.room", defaultMessage: "The show's room" },
     shop: { id: "live.shop", defaultMessage: "From the store" },
     videoLabel: { id: "live.videoLabel", defaultMessage: "The show's video" },
+    unmute: { id: "live.player.unmute", defaultMessage: "Unmute" },
   }),
   countdown: defineMessage<{ time: string }>({ id: "live.countdown", defaultMessage: "Starts in {time}" }),
   startsAt: defineMessage<{ when: string }>({ id: "live.startsAt", defaultMessage: "Starts {when}" }),
