@@ -3,7 +3,8 @@
 // builds into a directory of its own, runs `wrangler deploy --dry-run --outdir`, then sizes every
 // module of the upload, counts the instructions the entry's start-up runs (importing it in a fresh
 // Node process under valgrind; its CPU time, the median of --runs, is printed as advice) and looks
-// for browser-only code in it. Exits 1 over a budget. In CI a missing valgrind fails the check;
+// for browser-only code in it; then each public page's first-load JS against its budget
+// (./lib/first-load-budget.mjs). Exits 1 over a budget. In CI a missing valgrind fails the check;
 // elsewhere the start-up is then reported as not counted.
 // `npm run check` type-checks first; `npm test` runs this part only (its type check is a stage).
 //
@@ -17,9 +18,10 @@ import { parseArgs } from "node:util";
 import { run } from "./lib/run.mjs";
 import { ROOT } from "./lib/wrangler.mjs";
 import { canCountInstructions, startupCpuMs, startupInstructions } from "./lib/worker-startup.mjs";
-import { buildForCheck, checkedWorkerConfig, checkedWorkerDir } from "./lib/worker-build.mjs";
+import { buildForCheck, CHECK_BUILD_DIR, checkedWorkerConfig, checkedWorkerDir } from "./lib/worker-build.mjs";
 import { browserOnlyModules, judge, kib, median, uploadFigures } from "./lib/worker-budget.mjs";
 import { readUpload } from "./lib/worker-upload.mjs";
+import { firstLoadFigures, judgeFirstLoad } from "./lib/first-load-budget.mjs";
 
 const { values } = parseArgs({
   options: { env: { type: "string" }, runs: { type: "string", default: "5" }, "no-build": { type: "boolean" } },
@@ -42,6 +44,10 @@ async function main() {
   for (let i = 0; i < Number(values.runs); i++) runs.push(await startupCpuMs(entry));
   const startup = { instructions, cpuMs: median(runs) };
   const { lines, failures } = judge({ upload, startup, browserOnly: browserOnlyModules(modules) }, undefined, { requireCount: process.env.CI === "true" });
+
+  const firstLoad = judgeFirstLoad(await firstLoadFigures(path.join(ROOT, CHECK_BUILD_DIR, "client")));
+  lines.push(...firstLoad.lines);
+  failures.push(...firstLoad.failures);
 
   const largest = [...modules].sort((a, b) => b.content.length - a.content.length).slice(0, 5);
   console.log(`\nThe Worker's upload${values.env ? ` (--env ${values.env})` : ""}, load average ${os.loadavg()[0].toFixed(2)}:`);

@@ -2,6 +2,7 @@
 // prorated charge, a downgrade at the period's end. Amounts are cents of the subscription's currency.
 import { z } from "./zod";
 import { VIP_PLANS, type VipPlan } from "./vip-plans";
+import { CANCEL_REASONS } from "./cancel-reasons";
 export { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
 
 /** A tier's id as the admin makes it (lower case, digits, dashes). */
@@ -33,9 +34,6 @@ export type TierChangePreviewResponse = {
   renewalCents: number;
   renewsAt: string;
 };
-
-/** Why a member cancels: a fixed list and "other" with the member's words. */
-export const CANCEL_REASONS = ["too_expensive", "not_using", "missing_features", "technical_issues", "other"] as const;
 
 /** POST /api/payments/subscription/cancel: cancels at the period's end, with the reason kept. */
 export const cancelBodySchema = z.strictObject({

@@ -6,14 +6,13 @@ import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
-import { CANCEL_REASONS } from "#contracts/tier-moves.ts";
+import { CANCEL_REASONS, type CancelReason } from "#contracts/cancel-reasons.ts";
 import { RETENTION_OFFER_API, type RetentionOfferResponse } from "#contracts/retention-offer-model.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { api } from "../../lib/api";
 import { cancelReasonMessages as reasons, cancelMessages as m, retentionMessages as r, retentionOfferMessage, vipMessages } from "./messages";
 import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
 
-type Reason = (typeof CANCEL_REASONS)[number];
 type Offer = NonNullable<RetentionOfferResponse["offer"]>;
 
 const money = (intl: ReturnType<typeof useIntl>, cents: number, currency: string) =>
@@ -22,7 +21,7 @@ const money = (intl: ReturnType<typeof useIntl>, cents: number, currency: string
 function CancelDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState<Reason | null>(null);
+  const [reason, setReason] = useState<CancelReason | null>(null);
   const [other, setOther] = useState("");
   const [offer, setOffer] = useState<Offer | null>(null);
   const done = async (membership: MembershipResponse) => {
@@ -87,7 +86,7 @@ function CancelDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-type ReasonsProps = { reason: Reason | null; setReason: (r: Reason) => void; other: string; setOther: (v: string) => void };
+type ReasonsProps = { reason: CancelReason | null; setReason: (r: CancelReason) => void; other: string; setOther: (v: string) => void };
 
 function CancelReasons({ reason, setReason, other, setOther }: ReasonsProps) {
   const intl = useIntl();
