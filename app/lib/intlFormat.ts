@@ -22,6 +22,25 @@ const numberFormat = (locale: string, options: Intl.NumberFormatOptions) => cach
 
 export const regionNames = (locale: string) => cached("region", locale, {}, () => new Intl.DisplayNames(locale, { type: "region" }));
 
+/** A country's name in the reader's language ("DE" → "Germany" / "Alemanha"); the code itself if the runtime has no name for it. */
+export function countryName(code: string, locale: string): string {
+  try {
+    return regionNames(locale).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * A tax place as a reader says it: the country's name ("Germany"), or the state with the country's
+ * name for a US state ("CA, United States"), since tax is collected per state there.
+ */
+export function taxPlaceName(jurisdiction: string, locale: string): string {
+  const [country = jurisdiction, state] = jurisdiction.split("-");
+  const name = countryName(country, locale);
+  return state ? `${state}, ${name}` : name;
+}
+
 const knownZones = new Map<string, string>();
 
 /** The zone if this runtime knows it, UTC otherwise (a bad zone must not blank the whole list). */

@@ -314,7 +314,7 @@ describe("an order's page", () => {
     expect(within(lines).getByText("−$5.00")).toBeTruthy();
     expect(within(lines).getByText("$38.00")).toBeTruthy();
     // The tax added at checkout, apart from the artist's revenue (decision 093).
-    expect(within(lines).getByText("Tax added (US-CA)").nextElementSibling?.textContent).toBe("$3.00");
+    expect(within(lines).getByText("Tax added (CA, United States)").nextElementSibling?.textContent).toBe("$3.00");
     expect(within(lines).getByText("Revenue net of tax").nextElementSibling?.textContent).toBe("$35.00");
     expect(screen.getByText("Paid $38.00")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Mark shipped" })).toBeTruthy();

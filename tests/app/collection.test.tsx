@@ -190,7 +190,7 @@ describe("/collection", () => {
     expect(within(order).getByText("· M / Black")).toBeTruthy();
     expect(within(order).getByText("Total $35.00")).toBeTruthy();
     // The tax in it (decision 093) and the buyer's tax id.
-    expect(order.querySelector(".collection-order-tax")!.textContent).toBe("Includes tax (DE): $5.59 · Your tax ID: DE123456789");
+    expect(order.querySelector(".collection-order-tax")!.textContent).toBe("Includes tax (Germany): $5.59 · Your tax ID: DE123456789");
     expect(within(order).getByText(/Shipped with USPS: 9400 1000/)).toBeTruthy();
     const tracking = within(order).getByRole("link", { name: /Track the parcel/ });
     expect(tracking.getAttribute("href")).toBe("https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000");

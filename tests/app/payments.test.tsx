@@ -405,10 +405,30 @@ describe("local test checkout page", () => {
     const { router } = renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`);
     expect(await screen.findByText(/^DEMO tax rates of the local checkout/)).toBeTruthy();
     fireEvent.change(await screen.findByLabelText("Country"), { target: { value: "DE" } });
-    expect(await screen.findByText("Tax (DE, DEMO rate): $1.90, added to the price")).toBeTruthy();
+    expect(await screen.findByText("Tax (Germany, DEMO rate): $1.90, added to the price")).toBeTruthy();
     fireEvent.click(await screen.findByRole("button", { name: "Pay $11.89" }));
     await waitFor(() => expect(pathOf(router)).toBe("/vip-confirmation"));
     expect(sentJson(api.callsTo(`POST /api/payments/local/checkout/${SESSION}/pay`)[0])).toEqual({ billing: { country: "DE", state: null } });
+  });
+
+  it("names the tax's country in the reader's language", async () => {
+    serve({
+      extra: {
+        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("pending", false)),
+        [`POST /api/payments/local/checkout/${SESSION}/tax`]: json(200, {
+          status: "collected",
+          jurisdiction: "DE",
+          behavior: "exclusive",
+          amountCents: 999,
+          taxCents: 190,
+          totalCents: 1189,
+          demo: true,
+        }),
+      },
+    });
+    renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`, { locale: "pt-BR" });
+    fireEvent.change(await screen.findByLabelText("País"), { target: { value: "DE" } });
+    expect(await screen.findByText(/^Impostos \(Alemanha, alíquota DEMO\): US\$\s1,90, somados ao preço$/)).toBeTruthy();
   });
 
   it("says so when the checkout is already finished", async () => {

@@ -33,6 +33,6 @@ test("a fan in Germany buys a download and sees VAT on the local checkout and th
 
   await page.goto("/collection");
   const order = page.getByRole("article", { name: `Order #${number}` });
-  await expect(order.getByText("Tax (DE): $1.33")).toBeVisible();
+  await expect(order.getByText("Tax (Germany): $1.33")).toBeVisible();
   await expect(order.getByText("Total $8.33")).toBeVisible();
 });

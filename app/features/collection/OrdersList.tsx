@@ -5,7 +5,7 @@
 import { useIntl } from "react-intl";
 import type { CollectionOrder, CollectionOrderTickets } from "#contracts/store-collection.ts";
 import { formatMoney } from "#contracts/store-model.ts";
-import { formatWhen } from "../../lib/intlFormat";
+import { formatWhen, taxPlaceName } from "../../lib/intlFormat";
 import { collectionMessages as m, orderStatusMessages } from "./messages";
 
 /** Only a web address the browser can open as a page is a link. */
@@ -79,7 +79,7 @@ function OrderCard({ order }: { order: CollectionOrder }) {
 /** The order's tax (decision 093): added to the total, included in it, or not collected where the buyer is. */
 function OrderTaxLine({ tax, money }: { tax: NonNullable<CollectionOrder["tax"]>; money: (cents: number) => string }) {
   const intl = useIntl();
-  const place = tax.place ?? "";
+  const place = tax.place ? taxPlaceName(tax.place, intl.locale) : "";
   const text =
     tax.status === "not_collected"
       ? intl.formatMessage(m.orderTaxNotCollected)

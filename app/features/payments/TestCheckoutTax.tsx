@@ -8,6 +8,7 @@ import { countryAlpha2 } from "#contracts/countries.ts";
 import type { LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { api } from "../../lib/api";
 import { countryOptions } from "../../lib/countries";
+import { taxPlaceName } from "../../lib/intlFormat";
 import { vipTaxAddedMessage, vipTaxIncludedMessage, vipTaxMessages as m } from "./messages";
 
 export type VipPlace = { country: string; state: string };
@@ -83,7 +84,7 @@ export function VipTaxFields({
           ) : (
             <p>
               {intl.formatMessage(data.behavior === "inclusive" ? vipTaxIncludedMessage : vipTaxAddedMessage, {
-                place: data.jurisdiction,
+                place: taxPlaceName(data.jurisdiction, intl.locale),
                 amount: money(data.taxCents),
               })}
             </p>

@@ -6,12 +6,13 @@ import { useIntl } from "react-intl";
 import type { OrderDetail } from "#contracts/admin-store-orders.ts";
 import { formatCents } from "./format";
 import { ordersMessages as m, ticketsNotIssuedMessage, ticketStateMessage } from "./messages";
+import { taxPlaceName } from "../../../lib/intlFormat";
 
 export function OrderLines({ order }: { order: OrderDetail }) {
   const intl = useIntl();
   const money = (cents: number) => formatCents(intl, cents, order.currency);
   const tax = order.tax;
-  const place = tax?.place ?? "";
+  const place = tax?.place ? taxPlaceName(tax.place, intl.locale) : "";
   const amounts: [string, string, string?][] = [
     [intl.formatMessage(m.subtotal), money(order.subtotalCents)],
     ...(order.discountCents > 0

@@ -5,17 +5,9 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { formatMoney } from "#contracts/store-model.ts";
 import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
-import { regionNames } from "../../../lib/intlFormat";
+import { countryName } from "../../../lib/intlFormat";
 import { tierName } from "#app/components/TierBadge.tsx";
 import { checkoutMessages as m, discountMessage, shipsToMessage, tierPriceMessage } from "./messages";
-
-export const countryLabel = (code: string, locale: string) => {
-  try {
-    return regionNames(locale).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 export function OrderSummary({ summary }: { summary: CheckoutSummaryResponse }) {
   const intl = useIntl();
@@ -74,7 +66,7 @@ export function OrderSummary({ summary }: { summary: CheckoutSummaryResponse }) 
               {summary.shippingCountry && (
                 <span className="muted store-summary-country">
                   {" "}
-                  <FormattedMessage {...shipsToMessage} values={{ country: countryLabel(summary.shippingCountry, intl.locale) }} />
+                  <FormattedMessage {...shipsToMessage} values={{ country: countryName(summary.shippingCountry, intl.locale) }} />
                 </span>
               )}
             </dt>

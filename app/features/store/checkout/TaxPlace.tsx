@@ -12,7 +12,7 @@ import { FormField } from "../../../components/form/FormField";
 import { api } from "../../../lib/api";
 import { countryOptions } from "../../../lib/countries";
 import { useDebounced } from "../../../lib/useDebounced";
-import { countryLabel } from "./OrderSummary";
+import { taxPlaceName } from "../../../lib/intlFormat";
 import { taxAddedMessage, taxIncludedMessage, taxMessages as m } from "./messages";
 
 export type TaxPlaceValue = { country: string; state: string; postalCode: string; taxId: string };
@@ -84,7 +84,7 @@ export function TaxLines({ summary, tax, placeKnown }: { summary: CheckoutSummar
   const intl = useIntl();
   const money = (cents: number) => formatMoney(cents, summary.currency, intl.locale);
   const data = tax.data;
-  const place = data ? (data.jurisdiction.startsWith("US-") ? data.jurisdiction : countryLabel(data.jurisdiction, intl.locale)) : "";
+  const place = data ? taxPlaceName(data.jurisdiction, intl.locale) : "";
   return (
     <section className="store-tax" aria-live="polite" data-testid="local-tax">
       <p className="store-test-badge store-tax-demo">

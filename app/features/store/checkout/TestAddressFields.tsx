@@ -4,7 +4,7 @@ import { useIntl } from "react-intl";
 import { FormField } from "../../../components/form/FormField";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { checkoutMessages as m } from "./messages";
-import { countryLabel } from "./OrderSummary";
+import { countryName } from "../../../lib/intlFormat";
 
 export type TestAddress = { name: string; address: ShippingAddress };
 
@@ -34,7 +34,7 @@ export function TestAddressFields({ value, onChange, disabled }: { value: TestAd
         <FormField label={intl.formatMessage(m.state)} value={value.address.state ?? ""} autoComplete="address-level1" onChange={set("state")} />
         <FormField label={intl.formatMessage(m.postalCode)} value={value.address.postalCode} autoComplete="postal-code" onChange={set("postalCode")} />
       </div>
-      <FormField label={intl.formatMessage(m.country)} value={countryLabel(value.address.country, intl.locale)} readOnly />
+      <FormField label={intl.formatMessage(m.country)} value={countryName(value.address.country, intl.locale)} readOnly />
     </fieldset>
   );
 }
