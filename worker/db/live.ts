@@ -122,6 +122,15 @@ export async function findLiveShow(db: DB, eventId: string): Promise<LiveShowRow
   return raw ? toShow(raw) : null;
 }
 
+/** When the show ended, or null while it has not: the one read the live playlist makes (it must stop at the end). */
+export async function findShowEnd(db: DB, eventId: string): Promise<number | null> {
+  const row = await db.$client
+    .prepare("SELECT ended_at FROM live_shows WHERE event_id = ? AND state = 'ended'")
+    .bind(eventId)
+    .first<{ ended_at: number | null }>();
+  return row?.ended_at ?? null;
+}
+
 /** Which of these events have a show: their cards link to its watch page. */
 export async function eventIdsWithShows(db: DB, eventIds: readonly string[]): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();

@@ -6,8 +6,9 @@
 //   GET  /:eventId/hls/:token/:n.m4s       its segment n
 //   GET  /:eventId/captions/:locale.vtt    the replay's captions, for those who may watch
 //   POST /webhooks/stream                  Cloudflare Stream's notices (signed), applied once
-// The playlist and segments check the token only (no database): a member who loses access keeps
-// the stream until the token they hold expires, and the player's next token is refused.
+// The playlist and segments check the token only: a member who loses access keeps the stream until
+// the token they hold expires, and the player's next token is refused. The live playlist also
+// reads whether the show has ended (one read, decision 146), so it stops there with ENDLIST.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
@@ -16,7 +17,7 @@ import { requestLanguage } from "../middleware/content-language";
 import { inLanguage, pickLanguage } from "../lib/content-language";
 import { coverUrlOf } from "../db/music";
 import { productImageUrl } from "../db/store";
-import { countViewers, findLiveShow, findLiveStanding, readPinnedProducts, recordWatch, setStreamVideoUid, type LiveShowRow } from "../db/live";
+import { countViewers, findLiveShow, findLiveStanding, findShowEnd, readPinnedProducts, recordWatch, setStreamVideoUid, type LiveShowRow } from "../db/live";
 import { liveRefusal, liveViewState, replayWindowEnd } from "../services/live/access";
 import { readLiveManifest } from "../services/live/local-media";
 import { streamConfigOf } from "../services/live/stream-config";
@@ -166,7 +167,7 @@ export const liveRoutes = new Hono<HonoEnv>()
     if (file === "index.m3u8") {
       const text =
         claims.mode === "live"
-          ? livePlaylist(manifest, claims.startedAt, now, LIVE_PLAYLIST_WINDOW)
+          ? livePlaylist(manifest, claims.startedAt, now, LIVE_PLAYLIST_WINDOW, await findShowEnd(c.var.db, eventId))
           : replayPlaylist(manifest, claims.startedAt, claims.endedAt!);
       return c.body(text, 200, { "content-type": PLAYLIST_TYPE, "cache-control": "no-store" });
     }
@@ -176,6 +177,7 @@ export const liveRoutes = new Hono<HonoEnv>()
     else {
       const n = /^(\d{1,9})\.m4s$/.exec(file)?.[1];
       if (n === undefined) throw notFound();
+      // Segments read no database: one after the show's end is never listed, so no player asks for it.
       const last =
         claims.mode === "live" ? liveHeadSegment(manifest, claims.startedAt, now) : replaySegmentCount(manifest, claims.startedAt, claims.endedAt!) - 1;
       if (Number(n) > last) throw notFound();

@@ -32,7 +32,7 @@ import {
 } from "../../db/live";
 import { createRoom, findAdminRoom, updateRoom } from "../../db/admin-rooms";
 import { isRefused } from "../../lib/outcome";
-import { notifyRoomChanged } from "../../services/realtime/room-hub";
+import { notifyRoomChanged, notifyShowEnded } from "../../services/realtime/room-hub";
 import { liveViewState } from "../../services/live/access";
 import { liveProviderOf, streamConfigOf } from "../../services/live/stream-config";
 import { notifyShowLive } from "../../services/live/notify";
@@ -225,9 +225,10 @@ export const adminLiveRoutes = new Hono<HonoEnv>()
   })
 
   .post("/:eventId/end", async (c) => {
-    const { row } = await showOf(c);
+    const { row, show } = await showOf(c);
     const now = Date.now();
     if (!(await markShowEnded(c.var.db, row.eventId, now, auditIfChanged(c.var.db, entry(c, "live.end", row.eventId), now)))) throw routeError("not_live");
+    c.executionCtx.waitUntil(notifyShowEnded(c.env, show.roomId));
     return c.json<LiveControlRoom>(await controlRoom(c, row.eventId));
   })
 
