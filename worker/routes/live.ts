@@ -20,6 +20,7 @@ import { productImageUrl } from "../db/store";
 import { countViewers, findLiveShow, findLiveStanding, findShowEnd, readPinnedProducts, recordWatch, setStreamVideoUid, type LiveShowRow } from "../db/live";
 import { liveRefusal, liveViewState, replayWindowEnd } from "../services/live/access";
 import { readLiveManifest } from "../services/live/local-media";
+import { settleLostSource } from "../services/live/reconnect";
 import { streamConfigOf } from "../services/live/stream-config";
 import { signLiveToken, verifyLiveToken } from "../lib/live-token";
 import { liveHeadSegment, livePlaylist, replayPlaylist, replaySegmentCount, segmentFileKey } from "../lib/hls-live";
@@ -40,10 +41,15 @@ import { isLocale } from "#contracts/locale.ts";
 type Ctx = Context<HonoEnv>;
 type Show = NonNullable<LiveShowRow["show"]>;
 
-/** The event's show, if this viewer may know of it: an unknown event, one without a show or a draft (to all but admins) is 404. */
+/**
+ * The event's show, if this viewer may know of it: an unknown event, one without a show or a draft
+ * (to all but admins) is 404. A show whose source has been gone past the reconnect window ends here.
+ */
 async function showOf(c: Ctx, eventId: string): Promise<{ row: LiveShowRow; show: Show }> {
-  const row = EVENT_ID_PATTERN.test(eventId) ? await findLiveShow(c.var.db, eventId) : null;
-  if (!row?.show) throw notFound();
+  const found = EVENT_ID_PATTERN.test(eventId) ? await findLiveShow(c.var.db, eventId) : null;
+  if (!found?.show) throw notFound();
+  const row = await settleLostSource(c.env, c.var.db, found, Date.now(), (work) => c.executionCtx.waitUntil(work));
+  if (!row.show) throw notFound();
   if (row.eventStatus !== "published" && !c.var.user?.isAdmin) throw notFound();
   return { row, show: row.show };
 }

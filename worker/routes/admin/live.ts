@@ -34,6 +34,7 @@ import { createRoom, findAdminRoom, updateRoom } from "../../db/admin-rooms";
 import { isRefused } from "../../lib/outcome";
 import { notifyRoomChanged, notifyShowEnded } from "../../services/realtime/room-hub";
 import { liveViewState } from "../../services/live/access";
+import { settleLostSource } from "../../services/live/reconnect";
 import { liveProviderOf, streamConfigOf } from "../../services/live/stream-config";
 import { notifyShowLive } from "../../services/live/notify";
 import { ROOM_NAME_MAX } from "#contracts/admin-room-limits.ts";
@@ -54,7 +55,7 @@ async function eventOf(c: Ctx): Promise<LiveShowRow> {
   const eventId = c.req.param("eventId") ?? "";
   const row = EVENT_ID_PATTERN.test(eventId) ? await findLiveShow(c.var.db, eventId) : null;
   if (!row) throw notFound();
-  return row;
+  return settleLostSource(c.env, c.var.db, row, Date.now(), (work) => c.executionCtx.waitUntil(work));
 }
 
 async function showOf(c: Ctx) {
