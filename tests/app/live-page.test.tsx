@@ -3,13 +3,14 @@
 // and the player started on the token's playlist, with the next token asked a minute later and
 // hls.js's requests moved to its folder; the locks (visitor,
 // no ticket, tier, membership, banned) without a token asked; after the end the replay with its
-// captions, or "Ended"; an unknown show.
+// captions, or "Ended", read again at once when the show's room says it ended; an unknown show.
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as LiveRoute } from "../../app/routes/live/$eventId";
 import { playlistFolder, withCurrentToken } from "../../app/features/live/LivePlayer";
 import type { LiveShowView, LiveTokenResponse } from "../../worker/contracts/live";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser } from "./accounts-harness";
+import { FakeWebSocket, latestSocket, roomSummary, welcome } from "./fixtures/rooms";
 
 type FakeHlsInstance = { config: { xhrSetup?: (xhr: XMLHttpRequest, url: string) => void }; sources: string[]; destroyed: boolean };
 const hls = vi.hoisted(() => ({ instances: [] as FakeHlsInstance[] }));
@@ -286,6 +287,36 @@ describe("/live/:event after the end", () => {
     mockApi({ "GET /api/auth/me": json(200, { user: null }), [`GET ${API}`]: apiError(404, "not_found", "Not found") });
     renderPage();
     expect(await screen.findByText("This show does not exist or is not online.")).toBeTruthy();
+  });
+});
+
+describe("/live/:event when the show ends", () => {
+  it("reads the show again as soon as its room's socket says it ended, not at the next 20-second read", async () => {
+    FakeWebSocket.instances.length = 0;
+    vi.stubGlobal("WebSocket", FakeWebSocket);
+    let ended = false;
+    const live = show({ state: "live", access: { kind: "members", tierId: null, tierName: null }, buyUrl: null, roomId: "live-room" });
+    const endedView = { ...live, state: "replay" as const, replayUntil: new Date(Date.now() + 48 * 3_600_000).toISOString() };
+    const { callsTo } = mockApi({
+      "GET /api/auth/me": json(200, { user: sessionUser() }),
+      [`GET ${API}`]: () => Promise.resolve(json(200, ended ? endedView : live)),
+      [`POST ${API}/token`]: () => Promise.resolve(json(200, token(1, ended ? "replay" : "live"))),
+      "GET /api/rooms/live-room": json(200, { room: roomSummary({ id: "live-room" }) }),
+    });
+    renderPage();
+    expect(await screen.findByText("LIVE")).toBeTruthy();
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    act(() => {
+      latestSocket().serverOpen();
+      latestSocket().serverSend(welcome([]));
+    });
+    await waitFor(() => expect(callsTo(`GET ${API}`).length).toBeGreaterThan(0));
+    const reads = callsTo(`GET ${API}`).length;
+    ended = true;
+    act(() => latestSocket().serverSend({ type: "show_ended" }));
+    expect(await screen.findByText(/^Ended — replay until/)).toBeTruthy();
+    expect(callsTo(`GET ${API}`).length).toBeGreaterThan(reads);
+    expect(screen.queryByText("LIVE")).toBeNull();
   });
 });
 

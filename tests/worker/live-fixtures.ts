@@ -58,6 +58,7 @@ export const showRow = (eventId: string) =>
     state: string;
     started_at: number | null;
     ended_at: number | null;
+    source_lost_at: number | null;
     live_notified_at: number | null;
     room_id: string | null;
     stream_input_id: string | null;

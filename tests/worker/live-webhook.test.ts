@@ -1,11 +1,15 @@
 // Cloudflare Stream's notices to POST /api/live/webhooks/stream (decision 113): the signature
 // (good, bad, malformed, too old), each notice applied once however often it comes, one older than
 // a notice applied changing nothing, the recording's video id taken from a video notice, and the
-// live notification going once when the provider's start and the control room's start both come.
+// live notification going once when the provider's start and the control room's start both come;
+// a disconnect keeps the show on for the reconnect window (fake clock), a reconnect within it takes
+// the drop back, and after it the show ends at the drop, once, with its room told.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, errorOf } from "./helpers";
-import { callWith, seedShow, showRow } from "./live-fixtures";
+import { callWith, fakeClock, seedShow, showRow, viewOf } from "./live-fixtures";
+import { connect, ofType, room, welcomeOf } from "./room-fixtures";
+import { LIVE_RECONNECT_WINDOW_MS } from "../../worker/contracts/live-limits";
 import { streamWebhookSignature } from "../../worker/lib/stream-webhook-signature";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
@@ -37,6 +41,7 @@ async function streamShow(seed: Parameters<typeof seedShow>[0] = {}) {
 beforeAll(async () => {
   await createUser("user");
 });
+afterEach(() => vi.useRealTimers());
 
 describe("the signature", () => {
   it("refuses a notice unsigned, malformed, signed with another secret or too old, and changes nothing", async () => {
@@ -64,7 +69,7 @@ describe("the signature", () => {
 });
 
 describe("state changes", () => {
-  it("connected puts the show on air once; disconnected ends it; each notice replayed changes nothing", async () => {
+  it("connected puts the show on air once; disconnected ends it after the reconnect window; each notice replayed changes nothing", async () => {
     const { eventId, input } = await streamShow();
     const t0 = Date.now() - 10 * 60_000;
     const connected = notice(input, "live_input.connected", t0);
@@ -72,6 +77,9 @@ describe("state changes", () => {
     expect(await showRow(eventId)).toMatchObject({ state: "live", started_at: t0 });
     const disconnected = notice(input, "live_input.disconnected", t0 + 60_000);
     expect((await send(disconnected)).status).toBe(200);
+    expect(await showRow(eventId)).toMatchObject({ state: "live", source_lost_at: t0 + 60_000 });
+    // Its window long past, the next read of the show ends it at the drop.
+    expect((await viewOf(eventId, await createUser("user"))).body.state).toBe("replay");
     expect(await showRow(eventId)).toMatchObject({ state: "ended", started_at: t0, ended_at: t0 + 60_000 });
     // The same notices again, and a reconnect older than the end: nothing moves.
     await send(connected);
@@ -80,6 +88,44 @@ describe("state changes", () => {
     expect(await showRow(eventId)).toMatchObject({ state: "ended", started_at: t0, ended_at: t0 + 60_000 });
     const applied = await D1.prepare("SELECT count(*) AS n FROM live_state_events WHERE event_id = ?").bind(eventId).first<{ n: number }>();
     expect(applied!.n).toBe(3);
+  });
+
+  it("a drop keeps the show on for the reconnect window; a reconnect within it goes on; after it the show ends at the drop, once, its room told", async () => {
+    const { eventId, input } = await streamShow();
+    const roomId = await room();
+    await D1.prepare("UPDATE live_shows SET room_id = ? WHERE event_id = ?").bind(roomId, eventId).run();
+    const member = await createUser("user");
+    const t0 = Date.now();
+    const move = fakeClock(t0);
+    await send(notice(input, "live_input.connected", t0));
+    // A short drop: still live a millisecond before the window closes, and the reconnect takes it back.
+    await send(notice(input, "live_input.disconnected", t0 + 60_000));
+    move(t0 + 60_000 + LIVE_RECONNECT_WINDOW_MS - 1);
+    expect((await viewOf(eventId, member)).body.state).toBe("live");
+    const back = await send(notice(input, "live_input.connected", t0 + 60_000 + LIVE_RECONNECT_WINDOW_MS - 1_000));
+    expect(((await back.json()) as { applied: boolean }).applied).toBe(true);
+    expect(await showRow(eventId)).toMatchObject({ state: "live", started_at: t0, source_lost_at: null });
+    move(t0 + 10 * 60_000);
+    expect((await viewOf(eventId, member)).body.state).toBe("live");
+
+    // A drop that lasts: live until the window closes, then ended at the drop, and the room's pages told once.
+    const socket = await connect(roomId, member);
+    await welcomeOf(socket);
+    const lost = t0 + 10 * 60_000;
+    await send(notice(input, "live_input.disconnected", lost));
+    move(lost + LIVE_RECONNECT_WINDOW_MS - 1);
+    expect((await viewOf(eventId, member)).body.state).toBe("live");
+    expect(ofType(socket, "show_ended")).toHaveLength(0);
+    move(lost + LIVE_RECONNECT_WINDOW_MS);
+    const views = await Promise.all([viewOf(eventId, member), viewOf(eventId, member)]);
+    expect(views.map((v) => v.body.state)).toEqual(["replay", "replay"]);
+    expect(await showRow(eventId)).toMatchObject({ state: "ended", ended_at: lost });
+    await socket.until((messages) => messages.some((m) => m.includes('"show_ended"')));
+    // A reconnect too late changes nothing.
+    await send(notice(input, "live_input.connected", lost + LIVE_RECONNECT_WINDOW_MS + 1_000));
+    expect(await showRow(eventId)).toMatchObject({ state: "ended", ended_at: lost });
+    expect(ofType(socket, "show_ended")).toHaveLength(1);
+    socket.ws.close();
   });
 
   it("out of order: the end arriving before the start leaves the start (older) unapplied", async () => {

@@ -41,6 +41,13 @@ export const LIVE_REFUSAL_CODES = {
 
 /** A playback token lives five minutes; the player asks for a new one before it ends. */
 export const LIVE_TOKEN_SECONDS = 5 * 60;
+
+/**
+ * How long a show whose source dropped stays on air for the encoder to reconnect: a short drop
+ * (a network blip, an encoder restart) does not end the show. Without a reconnect the show ends
+ * at the drop (decision 146).
+ */
+export const LIVE_RECONNECT_WINDOW_MS = 2 * 60_000;
 /**
  * The player asks for a new token this often while it plays (well inside the token's life): each
  * ask counts the viewer, so the count (those asking within LIVE_VIEWER_WINDOW_MS) stays true.

@@ -217,7 +217,9 @@ export type RoomServerFrame =
   /** Its author deleted it: it shows as deleted, its reactions and pin are gone. */
   | { type: "deleted"; seq: number }
   | { type: "pinned"; message: RoomMessage }
-  | { type: "unpinned"; seq: number };
+  | { type: "unpinned"; seq: number }
+  /** The live show this room sits beside has ended: its page reads the show again at once. */
+  | { type: "show_ended" };
 
 // ---------- Notifications and reports (decision 111) ----------
 

@@ -3,7 +3,7 @@
 // and provider notices apply once.
 import type { DB } from "./client";
 import type { LiveAccessKind, LiveProvider, LiveStoredState } from "#contracts/live-limits.ts";
-import { LIVE_TOKEN_SECONDS, LIVE_VIEWER_WINDOW_MS } from "#contracts/live-limits.ts";
+import { LIVE_RECONNECT_WINDOW_MS, LIVE_TOKEN_SECONDS, LIVE_VIEWER_WINDOW_MS } from "#contracts/live-limits.ts";
 
 export type LiveShowRow = {
   eventId: string;
@@ -27,6 +27,8 @@ export type LiveShowRow = {
     streamVideoUid: string | null;
     startedAt: number | null;
     endedAt: number | null;
+    /** When the source dropped, while the show waits for it to reconnect. */
+    sourceLostAt: number | null;
     replayHours: number;
     replayKeepTierId: string | null;
     replayKeepRank: number | null;
@@ -57,6 +59,7 @@ type RawShow = {
   stream_video_uid: string | null;
   started_at: number | null;
   ended_at: number | null;
+  source_lost_at: number | null;
   replay_hours: number;
   replay_keep_tier_id: string | null;
   keep_rank: number | null;
@@ -75,7 +78,7 @@ function parseJson<T>(text: string, fallback: T): T {
 
 const SHOW_SELECT = `SELECT e.id, e.status, e.title, e.title_pt_br, e.description, e.description_pt_br, e.event_date, e.end_date, e.image_key,
     s.access, s.min_tier_id, mt.rank AS min_rank, mt.name_en AS min_name_en, mt.name_pt_br AS min_name_pt_br, s.state, s.provider,
-    s.stream_input_id, s.stream_video_uid, s.started_at, s.ended_at, s.replay_hours, s.replay_keep_tier_id, kt.rank AS keep_rank,
+    s.stream_input_id, s.stream_video_uid, s.started_at, s.ended_at, s.source_lost_at, s.replay_hours, s.replay_keep_tier_id, kt.rank AS keep_rank,
     s.pinned_product_ids, s.captions, s.room_id
   FROM events e
   LEFT JOIN live_shows s ON s.event_id = e.id
@@ -105,6 +108,7 @@ function toShow(raw: RawShow): LiveShowRow {
           streamVideoUid: raw.stream_video_uid,
           startedAt: raw.started_at,
           endedAt: raw.ended_at,
+          sourceLostAt: raw.source_lost_at,
           replayHours: raw.replay_hours,
           replayKeepTierId: raw.replay_keep_tier_id,
           replayKeepRank: raw.keep_rank,
@@ -120,6 +124,15 @@ function toShow(raw: RawShow): LiveShowRow {
 export async function findLiveShow(db: DB, eventId: string): Promise<LiveShowRow | null> {
   const raw = await db.$client.prepare(`${SHOW_SELECT} WHERE e.id = ?`).bind(eventId).first<RawShow>();
   return raw ? toShow(raw) : null;
+}
+
+/** When the show ended, or null while it has not: the one read the live playlist makes (it must stop at the end). */
+export async function findShowEnd(db: DB, eventId: string): Promise<number | null> {
+  const row = await db.$client
+    .prepare("SELECT ended_at FROM live_shows WHERE event_id = ? AND state = 'ended'")
+    .bind(eventId)
+    .first<{ ended_at: number | null }>();
+  return row?.ended_at ?? null;
 }
 
 /** Which of these events have a show: their cards link to its watch page. */
@@ -242,6 +255,42 @@ export async function markShowEnded(db: DB, eventId: string, now: number, audit?
     .prepare("UPDATE live_shows SET state = 'ended', ended_at = ?2, updated_at = ?2 WHERE event_id = ?1 AND state = 'live' RETURNING event_id")
     .bind(eventId, now);
   return (await changeWithAudit(db, change, audit)) !== null;
+}
+
+/** The source of a live show dropped at `at`: it waits for a reconnect (the first drop counts). False when it was not live. */
+export async function markSourceLost(db: DB, eventId: string, at: number): Promise<boolean> {
+  const row = await db.$client
+    .prepare("UPDATE live_shows SET source_lost_at = ?2, updated_at = ?2 WHERE event_id = ?1 AND state = 'live' AND source_lost_at IS NULL RETURNING event_id")
+    .bind(eventId, at)
+    .first();
+  return row !== null;
+}
+
+/** The source came back at `at`, within the reconnect window: the show goes on. False when there was nothing to take back. */
+export async function markSourceBack(db: DB, eventId: string, at: number): Promise<boolean> {
+  const row = await db.$client
+    .prepare(
+      `UPDATE live_shows SET source_lost_at = NULL, updated_at = ?2
+       WHERE event_id = ?1 AND state = 'live' AND source_lost_at IS NOT NULL AND ?2 < source_lost_at + ?3 RETURNING event_id`,
+    )
+    .bind(eventId, at, LIVE_RECONNECT_WINDOW_MS)
+    .first();
+  return row !== null;
+}
+
+/**
+ * Ends a live show whose source dropped and did not come back within the window, at the drop,
+ * once (one conditional statement, however many readers notice it together). Its end time, or null.
+ */
+export async function endLostShow(db: DB, eventId: string, now: number): Promise<number | null> {
+  const row = await db.$client
+    .prepare(
+      `UPDATE live_shows SET state = 'ended', ended_at = source_lost_at, updated_at = ?2
+       WHERE event_id = ?1 AND state = 'live' AND source_lost_at IS NOT NULL AND source_lost_at + ?3 <= ?2 RETURNING ended_at`,
+    )
+    .bind(eventId, now, LIVE_RECONNECT_WINDOW_MS)
+    .first<{ ended_at: number }>();
+  return row?.ended_at ?? null;
 }
 
 /**

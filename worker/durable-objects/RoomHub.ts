@@ -213,6 +213,11 @@ export class RoomHub extends DurableObject<AppEnv> {
     if (reconnect) this.sessions.closeSockets(this.ctx.getWebSockets(), ROOM_CHANGED);
   }
 
+  /** The live show beside this room ended: every open page is told, so it reads the show again (RPC). */
+  async showEnded(): Promise<void> {
+    this.broadcast({ type: "show_ended" });
+  }
+
   webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     const handled = this.inbox.then(() => this.onFrame(ws, message));
     this.inbox = handled.catch((error) => console.error("room: a frame failed", error));

@@ -6,6 +6,8 @@
 // The playlist is a sliding window of the last few segments, the newest the one "being recorded"
 // now; where the loop wraps the timestamps jump back, so that segment carries EXT-X-DISCONTINUITY
 // and EXT-X-DISCONTINUITY-SEQUENCE counts the wraps before the window's first segment.
+// Once the show has ended, the live playlist stops at the show's last segment (the replay's last)
+// and says EXT-X-ENDLIST, so an outside player stops instead of looping the window.
 // Replay: every segment from the start to the end, as a VOD playlist.
 
 /** live/demo/manifest.json, as the demo media step writes it. */
@@ -58,13 +60,21 @@ function segmentLines(manifest: LiveManifest, first: number, last: number, start
   return lines;
 }
 
-/** The live playlist at `now`: no ENDLIST, the last `window` segments up to the head. */
-export function livePlaylist(manifest: LiveManifest, startedAt: number, now: number, window: number): string {
-  const last = liveHeadSegment(manifest, startedAt, now);
+/**
+ * The newest segment the live playlist lists at `now`: the head while the show is on, its last
+ * recorded segment once it has ended (`endedAt`, null while live), whatever the clock says after.
+ */
+export const liveLastSegment = (manifest: LiveManifest, startedAt: number, endedAt: number | null, now: number) =>
+  endedAt === null || now < endedAt ? liveHeadSegment(manifest, startedAt, now) : replaySegmentCount(manifest, startedAt, endedAt) - 1;
+
+/** The live playlist at `now`: the last `window` segments up to the head; once ended, up to the show's last, with ENDLIST. */
+export function livePlaylist(manifest: LiveManifest, startedAt: number, now: number, window: number, endedAt: number | null = null): string {
+  const last = liveLastSegment(manifest, startedAt, endedAt, now);
   const first = Math.max(0, last - window + 1);
   const wraps = Math.floor(first / manifest.segments.length);
   const head = header(manifest, [`#EXT-X-MEDIA-SEQUENCE:${first}`, `#EXT-X-DISCONTINUITY-SEQUENCE:${wraps}`]);
-  return [...head, ...segmentLines(manifest, first, last, startedAt), ""].join("\n");
+  const ended = endedAt !== null && now >= endedAt;
+  return [...head, ...segmentLines(manifest, first, last, startedAt), ...(ended ? ["#EXT-X-ENDLIST"] : []), ""].join("\n");
 }
 
 /** The replay: every segment the show recorded, as video on demand. */

@@ -6,8 +6,9 @@
 //   GET  /:eventId/hls/:token/:n.m4s       its segment n
 //   GET  /:eventId/captions/:locale.vtt    the replay's captions, for those who may watch
 //   POST /webhooks/stream                  Cloudflare Stream's notices (signed), applied once
-// The playlist and segments check the token only (no database): a member who loses access keeps
-// the stream until the token they hold expires, and the player's next token is refused.
+// The playlist and segments check the token only: a member who loses access keeps the stream until
+// the token they hold expires, and the player's next token is refused. The live playlist also
+// reads whether the show has ended (one read, decision 146), so it stops there with ENDLIST.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
@@ -16,9 +17,10 @@ import { requestLanguage } from "../middleware/content-language";
 import { inLanguage, pickLanguage } from "../lib/content-language";
 import { coverUrlOf } from "../db/music";
 import { productImageUrl } from "../db/store";
-import { countViewers, findLiveShow, findLiveStanding, readPinnedProducts, recordWatch, setStreamVideoUid, type LiveShowRow } from "../db/live";
+import { countViewers, findLiveShow, findLiveStanding, findShowEnd, readPinnedProducts, recordWatch, setStreamVideoUid, type LiveShowRow } from "../db/live";
 import { liveRefusal, liveViewState, replayWindowEnd } from "../services/live/access";
 import { readLiveManifest } from "../services/live/local-media";
+import { settleLostSource } from "../services/live/reconnect";
 import { streamConfigOf } from "../services/live/stream-config";
 import { signLiveToken, verifyLiveToken } from "../lib/live-token";
 import { liveHeadSegment, livePlaylist, replayPlaylist, replaySegmentCount, segmentFileKey } from "../lib/hls-live";
@@ -39,10 +41,15 @@ import { isLocale } from "#contracts/locale.ts";
 type Ctx = Context<HonoEnv>;
 type Show = NonNullable<LiveShowRow["show"]>;
 
-/** The event's show, if this viewer may know of it: an unknown event, one without a show or a draft (to all but admins) is 404. */
+/**
+ * The event's show, if this viewer may know of it: an unknown event, one without a show or a draft
+ * (to all but admins) is 404. A show whose source has been gone past the reconnect window ends here.
+ */
 async function showOf(c: Ctx, eventId: string): Promise<{ row: LiveShowRow; show: Show }> {
-  const row = EVENT_ID_PATTERN.test(eventId) ? await findLiveShow(c.var.db, eventId) : null;
-  if (!row?.show) throw notFound();
+  const found = EVENT_ID_PATTERN.test(eventId) ? await findLiveShow(c.var.db, eventId) : null;
+  if (!found?.show) throw notFound();
+  const row = await settleLostSource(c.env, c.var.db, found, Date.now(), (work) => c.executionCtx.waitUntil(work));
+  if (!row.show) throw notFound();
   if (row.eventStatus !== "published" && !c.var.user?.isAdmin) throw notFound();
   return { row, show: row.show };
 }
@@ -166,7 +173,7 @@ export const liveRoutes = new Hono<HonoEnv>()
     if (file === "index.m3u8") {
       const text =
         claims.mode === "live"
-          ? livePlaylist(manifest, claims.startedAt, now, LIVE_PLAYLIST_WINDOW)
+          ? livePlaylist(manifest, claims.startedAt, now, LIVE_PLAYLIST_WINDOW, await findShowEnd(c.var.db, eventId))
           : replayPlaylist(manifest, claims.startedAt, claims.endedAt!);
       return c.body(text, 200, { "content-type": PLAYLIST_TYPE, "cache-control": "no-store" });
     }
@@ -176,6 +183,7 @@ export const liveRoutes = new Hono<HonoEnv>()
     else {
       const n = /^(\d{1,9})\.m4s$/.exec(file)?.[1];
       if (n === undefined) throw notFound();
+      // Segments read no database: one after the show's end is never listed, so no player asks for it.
       const last =
         claims.mode === "live" ? liveHeadSegment(manifest, claims.startedAt, now) : replaySegmentCount(manifest, claims.startedAt, claims.endedAt!) - 1;
       if (Number(n) > last) throw notFound();

@@ -3,7 +3,8 @@
 // the replay, or "Ended". A viewer the show is not for sees what opens it (signing in, a ticket, a
 // tier, a membership). The show's room sits beside the player and the artist's pinned products
 // below it. The show is read again every 20 s (queries.ts), so the page follows it on and off air,
-// and once the player's first token has counted this viewer, so the count includes them at once.
+// at once when the room's socket says the show ended, and once the player's first token has
+// counted this viewer, so the count includes them at once.
 // The room and "Remind me" belong to other features: the route hands them in.
 import { Link } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -23,8 +24,8 @@ import { liveShowQueryOptions } from "./queries";
 import "./live.css";
 
 export type LivePageSlots = {
-  /** The show's room, by its id (the rooms feature's). */
-  room: (roomId: string) => ReactNode;
+  /** The show's room, by its id (the rooms feature's); `onShowEnded` when its socket says the show ended. */
+  room: (roomId: string, onShowEnded: () => void) => ReactNode;
   /** "Remind me" for the event (the events feature's). */
   remind: (event: { id: string; title: string }) => ReactNode;
 };
@@ -88,7 +89,7 @@ function LiveShow({ show, slots, recheck }: { show: LiveShowView; slots: LivePag
       </div>
       {show.roomId && show.locked === null && (
         <aside className="live-room" aria-label={intl.formatMessage(m.room)}>
-          {slots.room(show.roomId)}
+          {slots.room(show.roomId, recheck)}
         </aside>
       )}
     </div>

@@ -37,16 +37,23 @@ const ERROR_TEXT: Record<Exclude<RoomErrorCode, "rate_limited" | "muted">, Messa
   pin_limit: t.errPinLimit,
 };
 
-type Props = { room: RoomSummary; onAccessEnded: () => void; onReconnecting: () => void; linkedSeq?: number };
+type Props = {
+  room: RoomSummary;
+  onAccessEnded: () => void;
+  onReconnecting: () => void;
+  /** The live show beside the room ended (its page reads the show again). */
+  onShowEnded?: () => void;
+  linkedSeq?: number;
+};
 
 /** How long the message a link opened stays marked. */
 const LINKED_HIGHLIGHT_MS = 4000;
 
-export function Room({ room, onAccessEnded, onReconnecting, linkedSeq }: Props) {
+export function Room({ room, onAccessEnded, onReconnecting, onShowEnded, linkedSeq }: Props) {
   const intl = useIntl();
   const untilText = (iso: string | null | undefined) => (iso ? intl.formatDate(iso, { dateStyle: "short", timeStyle: "short" }) : "");
   const { user } = useSessionUser();
-  const { state, dispatch, send, moderate } = useRoomSocket({ roomId: room.id, myId: user?.id ?? "", enabled: user !== null, onReconnecting });
+  const { state, dispatch, send, moderate } = useRoomSocket({ roomId: room.id, myId: user?.id ?? "", enabled: user !== null, onReconnecting, onShowEnded });
   // The list's count when the page opened: where "Jump to first unread" goes.
   const [unreadAtOpen] = useState(room.unread ?? 0);
   const firstUnread = unreadAtOpen > 0 && state.joinedAtSeq !== null ? Math.max(1, state.joinedAtSeq - unreadAtOpen + 1) : null;

@@ -1,6 +1,7 @@
 // A room shown inside another page (a listening party's chat beside its player, decision 107):
 // the room as GET /api/rooms/:id describes it for this viewer, then the same Room as /rooms/:room,
-// or what opens it. The page composing it (app/routes) names the room; this feature owns the rest.
+// or what opens it. The page composing it (app/routes) names the room, and on a live show's page
+// learns from it when the show ended; this feature owns the rest.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useIntl } from "react-intl";
@@ -12,15 +13,15 @@ import { roomsMessages as m } from "./messages";
 import { roomQueryOptions } from "./queries";
 import "./rooms.css";
 
-export function RoomChat({ roomId }: { roomId: string }) {
+export function RoomChat({ roomId, onShowEnded }: { roomId: string; onShowEnded?: () => void }) {
   return (
     <RoomsMessages>
-      <RoomChatLoader roomId={roomId} />
+      <RoomChatLoader roomId={roomId} onShowEnded={onShowEnded} />
     </RoomsMessages>
   );
 }
 
-function RoomChatLoader({ roomId }: { roomId: string }) {
+function RoomChatLoader({ roomId, onShowEnded }: { roomId: string; onShowEnded?: () => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const query = useQuery(roomQueryOptions(roomId));
@@ -42,7 +43,11 @@ function RoomChatLoader({ roomId }: { roomId: string }) {
       )}
       <QueryState query={query} loading={intl.formatMessage(m.roomLoading)} failed={intl.formatMessage(m.chatLoadFailed)} retry={intl.formatMessage(m.retry)}>
         {({ room }) =>
-          room.locked ? <RoomLock room={room} refusal={room.locked} /> : <Room room={room} onAccessEnded={onAccessEnded} onReconnecting={recheck} />
+          room.locked ? (
+            <RoomLock room={room} refusal={room.locked} />
+          ) : (
+            <Room room={room} onAccessEnded={onAccessEnded} onReconnecting={recheck} onShowEnded={onShowEnded} />
+          )
         }
       </QueryState>
     </section>

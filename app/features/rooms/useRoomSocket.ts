@@ -5,6 +5,7 @@
 //   id comes back; one still unanswered when the socket reopens is sent once more (the room
 //   stores it once);
 // - 4403 (the member's tier no longer opens the room) ends the socket: the page says why;
+// - "show_ended" (the live show beside the room ended) is handed to the page that shows the show;
 // - while the page is visible, the newest number shown is reported read (debounced).
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { openLiveSocket } from "../../lib/socket";
@@ -52,16 +53,18 @@ function usePageVisible(): boolean {
   return visible;
 }
 
-type Options = { roomId: string; myId: string; enabled: boolean; onReconnecting?: () => void };
+type Options = { roomId: string; myId: string; enabled: boolean; onReconnecting?: () => void; onShowEnded?: () => void };
 
-export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options) {
+export function useRoomSocket({ roomId, myId, enabled, onReconnecting, onShowEnded }: Options) {
   const [state, dispatch] = useReducer(reduceRoom, initialRoomState);
   const stateRef = useRef<RoomState>(state);
   const socketRef = useRef<WebSocket | null>(null);
   const onReconnectingRef = useRef(onReconnecting);
+  const onShowEndedRef = useRef(onShowEnded);
   useEffect(() => {
     stateRef.current = state;
     onReconnectingRef.current = onReconnecting;
+    onShowEndedRef.current = onShowEnded;
   });
 
   const put = useCallback((frame: RoomClientFrameInput): boolean => {
@@ -82,7 +85,8 @@ export function useRoomSocket({ roomId, myId, enabled, onReconnecting }: Options
       },
       onMessage: (data) => {
         const frame = parseFrame(data);
-        if (frame) dispatch({ type: "frame", frame, myId });
+        if (frame?.type === "show_ended") onShowEndedRef.current?.();
+        else if (frame) dispatch({ type: "frame", frame, myId });
       },
       onSessionEnded: () => dispatch({ type: "connection", value: "ended_session" }),
       onReconnecting: () => {

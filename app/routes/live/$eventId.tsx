@@ -21,7 +21,7 @@ const meta = defineMessages({
 
 /** The room and "Remind me" are other features': composed here. */
 const slots: LivePageSlots = {
-  room: (roomId) => <RoomChat roomId={roomId} />,
+  room: (roomId, onShowEnded) => <RoomChat roomId={roomId} onShowEnded={onShowEnded} />,
   remind: (event) => (
     <EventsMessages>
       <RemindMe event={{ ...event, past: false }} />

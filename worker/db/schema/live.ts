@@ -25,6 +25,8 @@ export const liveShows = sqliteTable(
     streamVideoUid: text("stream_video_uid"),
     startedAt: integer("started_at"),
     endedAt: integer("ended_at"),
+    /** When the source dropped, while the show waits for it to reconnect (decision 146). */
+    sourceLostAt: integer("source_lost_at"),
     /** 0: no replay. */
     replayHours: integer("replay_hours").notNull().default(48),
     /** After the window the replay stays for this tier and above; null: hidden. */

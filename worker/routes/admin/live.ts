@@ -32,8 +32,9 @@ import {
 } from "../../db/live";
 import { createRoom, findAdminRoom, updateRoom } from "../../db/admin-rooms";
 import { isRefused } from "../../lib/outcome";
-import { notifyRoomChanged } from "../../services/realtime/room-hub";
+import { notifyRoomChanged, notifyShowEnded } from "../../services/realtime/room-hub";
 import { liveViewState } from "../../services/live/access";
+import { settleLostSource } from "../../services/live/reconnect";
 import { liveProviderOf, streamConfigOf } from "../../services/live/stream-config";
 import { notifyShowLive } from "../../services/live/notify";
 import { ROOM_NAME_MAX } from "#contracts/admin-room-limits.ts";
@@ -54,7 +55,7 @@ async function eventOf(c: Ctx): Promise<LiveShowRow> {
   const eventId = c.req.param("eventId") ?? "";
   const row = EVENT_ID_PATTERN.test(eventId) ? await findLiveShow(c.var.db, eventId) : null;
   if (!row) throw notFound();
-  return row;
+  return settleLostSource(c.env, c.var.db, row, Date.now(), (work) => c.executionCtx.waitUntil(work));
 }
 
 async function showOf(c: Ctx) {
@@ -225,9 +226,10 @@ export const adminLiveRoutes = new Hono<HonoEnv>()
   })
 
   .post("/:eventId/end", async (c) => {
-    const { row } = await showOf(c);
+    const { row, show } = await showOf(c);
     const now = Date.now();
     if (!(await markShowEnded(c.var.db, row.eventId, now, auditIfChanged(c.var.db, entry(c, "live.end", row.eventId), now)))) throw routeError("not_live");
+    c.executionCtx.waitUntil(notifyShowEnded(c.env, show.roomId));
     return c.json<LiveControlRoom>(await controlRoom(c, row.eventId));
   })
 

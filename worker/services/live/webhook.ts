@@ -1,6 +1,7 @@
 // Cloudflare Stream's notices to POST /api/live/webhooks/stream (decision 113), loaded with the
 // first one. A live input's `live_input.connected` puts its show on air (and claims the "is live"
-// notification), `live_input.disconnected` ends a show that is live, `live_input.errored` is
+// notification) or, after a drop, takes the drop back; `live_input.disconnected` starts the
+// reconnect window of a show that is live (reconnect.ts ends it after); `live_input.errored` is
 // logged. Each notice applies once (its type and time, per show, in live_state_events), and one
 // older than a notice already applied changes nothing. A video's notice (`readyToStream` with its
 // `liveInput`) records the show's recording for the replay.
@@ -8,7 +9,7 @@ import type { Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { routeError } from "../../lib/errors";
 import { checkStreamWebhookSignature } from "../../lib/stream-webhook-signature";
-import { claimStateEvent, findEventIdByStreamInput, markShowEnded, markShowLive, setStreamVideoUid } from "../../db/live";
+import { claimStateEvent, findEventIdByStreamInput, markShowLive, markSourceBack, markSourceLost, setStreamVideoUid } from "../../db/live";
 import { notifyShowLive } from "./notify";
 
 type LiveInputNotice = { data?: { input_id?: unknown; event_type?: unknown; updated_at?: unknown }; ts?: unknown };
@@ -44,9 +45,9 @@ export async function handleStreamWebhook(c: Context<HonoEnv>) {
     if (data.event_type === "live_input.connected") {
       const started = await markShowLive(db, eventId, at);
       if (started?.notify) c.executionCtx.waitUntil(notifyShowLive(c.env, db, eventId));
-      return c.json({ applied: started !== null });
+      return c.json({ applied: started !== null || (await markSourceBack(db, eventId, at)) });
     }
-    return c.json({ applied: await markShowEnded(db, eventId, at) });
+    return c.json({ applied: await markSourceLost(db, eventId, at) });
   }
   if (typeof notice.uid === "string" && typeof notice.liveInput === "string" && notice.readyToStream === true) {
     const eventId = await findEventIdByStreamInput(db, notice.liveInput);

@@ -71,3 +71,13 @@ export async function notifyRoomChanged(env: AppEnv, roomId: string, reconnect: 
     console.error(`room: telling room ${roomId} of a change failed`, err);
   }
 }
+
+/** Tells the pages open on a live show's room that the show ended (see RoomHub.showEnded). Logged, never thrown: the end is stored. */
+export async function notifyShowEnded(env: AppEnv, roomId: string | null) {
+  if (!roomId) return;
+  try {
+    await roomHub(env, roomId).showEnded();
+  } catch (err) {
+    console.error(`room: telling room ${roomId} the show ended failed`, err);
+  }
+}
