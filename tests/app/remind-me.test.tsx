@@ -1,13 +1,14 @@
 // "Remind me" on the events page (app/features/events/RemindMe.tsx) against a fake API: a member
 // toggles it in one click (a pressed toggle button, the offsets said in words, the browser's zone
 // sent); a visitor opens the inline form, sends an address in the page's language and is asked to
-// confirm from their inbox; a refused address shows the site's text. Both languages.
+// confirm from their inbox, with the bot check's token (a refusal told and retried with a fresh
+// one); a refused address shows the site's text. Both languages.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PublicEvent } from "../../worker/contracts/events";
 import { Route as EventsRoute } from "../../app/routes/events";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
-import { configRoute } from "./fixtures/config";
+import { configRoute, siteConfig } from "./fixtures/config";
 
 const NEON: PublicEvent = {
   id: "ev-neon",
@@ -36,8 +37,8 @@ const NEON: PublicEvent = {
 const PAST: PublicEvent = { ...NEON, id: "ev-past", title: "Spring Love Reunion", eventDate: "2025-03-01T00:30:00.000Z", past: true, availability: "sold_out" };
 const PATH = "/api/events/ev-neon/reminder";
 
-function render(locale: "en" | "pt-BR", user: ReturnType<typeof sessionUser> | null, extra: ApiRoutes = {}) {
-  const api = mockApi({ "GET /api/auth/me": json(200, { user }), ...configRoute(), "GET /api/events": json(200, { events: [PAST, NEON] }), ...extra });
+function render(locale: "en" | "pt-BR", user: ReturnType<typeof sessionUser> | null, extra: ApiRoutes = {}, config = siteConfig()) {
+  const api = mockApi({ "GET /api/auth/me": json(200, { user }), ...configRoute(config), "GET /api/events": json(200, { events: [PAST, NEON] }), ...extra });
   const root = createTestRoot();
   renderApp(root.addChildren([mountFileRoute(EventsRoute, "/events", root), stubRoute(root, "/virtual-meet")]), "/events", { locale });
   return api;
@@ -102,6 +103,52 @@ describe("Remind me", () => {
     });
     // No member state is asked for.
     expect(api.callsTo(`GET ${PATH}`)).toHaveLength(0);
+  });
+
+  it("a visitor's request carries the bot check's token; a refusal is told in the page's language and the retry takes a fresh token", async () => {
+    for (const [locale, open, label, send, refused, sent] of [
+      [
+        "en",
+        "Remind me of Neon Nights Live",
+        "Your e-mail",
+        "Send me a reminder",
+        "The check that you are not a bot did not pass. Please try again.",
+        "Check your inbox to confirm your reminder.",
+      ],
+      [
+        "pt-BR",
+        "Lembrar-me de Neon Nights Live",
+        "Seu e-mail",
+        "Quero um lembrete",
+        "A verificação de que você não é um robô não passou. Tente novamente.",
+        "Confira sua caixa de entrada para confirmar o lembrete.",
+      ],
+    ] as const) {
+      let issued = 0;
+      let answers = 0;
+      const api = render(
+        locale,
+        null,
+        {
+          "GET /api/dev/bot-check/reminder": () => json(200, { token: `local-token-${++issued}` }),
+          [`POST ${PATH}`]: () => (++answers === 1 ? apiError(403, "bot_check_failed", "refused") : json(200, { status: "pending", offsets: [1440, 60] })),
+        },
+        siteConfig({ botCheck: { mode: "local" } }),
+      );
+      fireEvent.click(await screen.findByRole("button", { name: open }));
+      fireEvent.change(screen.getByLabelText(label), { target: { value: "fan@example.com" } });
+      await waitFor(() => expect(api.callsTo("GET /api/dev/bot-check/reminder").length).toBeGreaterThan(0));
+      fireEvent.click(screen.getByRole("button", { name: send }));
+      expect((await screen.findByRole("alert")).textContent).toContain(refused);
+      fireEvent.click(screen.getByRole("button", { name: send }));
+      expect(await screen.findByText(sent)).toBeTruthy();
+      const tokens = api.callsTo(`POST ${PATH}`).map(([, init]) => new Headers(init?.headers).get("x-bot-check"));
+      expect(tokens).toHaveLength(2);
+      expect(tokens[0]).toMatch(/^local-token-\d+$/);
+      expect(tokens[1]).toMatch(/^local-token-\d+$/);
+      expect(tokens[1]).not.toBe(tokens[0]);
+      cleanup();
+    }
   });
 
   it("a refused address shows the site's text for its code, in English", async () => {

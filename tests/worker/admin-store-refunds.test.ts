@@ -348,6 +348,51 @@ describe("charge.refunded from the webhook", () => {
     expect(await orderRow(order.id)).toMatchObject({ refunded_cents: 1600, status: "partially_refunded" });
   });
 
+  const ledgerTotal = async (orderId: string) =>
+    (await D1.prepare("SELECT coalesce(sum(amount_cents), 0) AS n FROM revenue_entries WHERE order_id = ?1 AND amount_cents < 0")
+      .bind(orderId)
+      .first<{ n: number }>())!.n;
+
+  // One refund of 1000, told twice: once without the list (newer API versions), once with it.
+  const oneRefundTwoWays = (order: InsertedOrder) => [refunded(order, 1000, null), refunded(order, 1000, [{ id: "re_one", amount: 1000 }])] as const;
+
+  it.each([
+    ["without the list first", [0, 1]],
+    ["with the list first", [1, 0]],
+  ] as const)("books one refund told %s and then the other way, replayed, once: 1000 on the order and the ledger", async (_, [a, b]) => {
+    const order = await fullOrder();
+    const events = oneRefundTwoWays(order);
+    expect(await deliver(events[a], events[b], events[a], events[b])).toEqual(["applied", "applied", "duplicate", "duplicate"]);
+    expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refunded_cents: 1000 });
+    expect(await ledgerTotal(order.id)).toBe(-1000);
+    expect(await refundRows(order.id)).toHaveLength(1);
+  });
+
+  it("books one refund told both ways and delivered at once, each twice, once", async () => {
+    const order = await fullOrder();
+    const [bare, listed] = oneRefundTwoWays(order);
+    const outcomes = (await Promise.all([deliver(bare), deliver(listed), deliver(bare), deliver(listed)])).flat();
+    expect(outcomes.filter((o) => o === "applied")).toHaveLength(2);
+    expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refunded_cents: 1000 });
+    expect(await ledgerTotal(order.id)).toBe(-1000);
+  });
+
+  it("never books more than the charge's refunded total or the order's, whatever the list says", async () => {
+    const order = await fullOrder();
+    await deliver(refunded(order, 1000, null));
+    await deliver(
+      refunded(order, 1500, [
+        { id: "re_1", amount: 1000 },
+        { id: "re_2", amount: 500 },
+      ]),
+    );
+    expect(await orderRow(order.id)).toMatchObject({ refunded_cents: 1500 });
+    expect(await ledgerTotal(order.id)).toBe(-1500);
+    await deliver(refunded(order, order.totalCents + 5000, [{ id: "re_big", amount: order.totalCents + 5000 }]));
+    expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded_cents: order.totalCents });
+    expect(await ledgerTotal(order.id)).toBe(-order.totalCents);
+  });
+
   it("changes no order for a charge it does not know, or one it cannot read", async () => {
     const order = await fullOrder();
     const before = await orderStateOf(order.id);

@@ -1,7 +1,7 @@
 // The bot check on the visitor's forms (decision 090): sign-up, the password reset request, the news
-// box, the contact form, a visitor's "Notify me" and guest checkout. Without a passing token for
-// the form's own action the Worker answers 403 bot_check_failed and stores and mails nothing; with
-// one the form goes through. The local verifier runs here (APP_ENV=test); live mode is the Worker
+// box, the contact form, a visitor's "Notify me" and event reminder, and guest checkout. Without a
+// passing token for the form's own action the Worker answers 403 bot_check_failed and stores and
+// mails nothing; with one the form goes through, once (decision 133). The local verifier runs here (APP_ENV=test); live mode is the Worker
 // calling Siteverify (its fetch stubbed), and production without the keys refuses the forms.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOT_CHECK_HEADER, BOT_CHECK_TOKEN_TTL_MS, type BotCheckAction, type LocalBotCheckTokenResponse } from "../../worker/contracts/bot-check";
@@ -50,6 +50,13 @@ const FORMS: Record<string, Form> = {
     action: "notify_me",
     request: async () => ({ path: `/api/notify-me/event/${await announcedEvent()}`, json: { email: `${unique("notify")}@example.com`, locale: "pt-BR" } }),
   },
+  "a visitor's event reminder": {
+    action: "reminder",
+    request: async () => ({
+      path: `/api/events/${await announcedEvent()}/reminder`,
+      json: { email: `${unique("remind")}@example.com`, locale: "en", timeZone: "America/Sao_Paulo" },
+    }),
+  },
   "guest checkout": {
     action: "guest_checkout",
     request: async () => ({ path: "/api/store/checkout", json: cart([{ productId: await seedProduct() }], { email: `${unique("guest")}@example.com` }) }),
@@ -63,11 +70,12 @@ const TABLES = [
   "marketing_consents",
   "contact_messages",
   "notify_requests",
+  "event_reminders",
   "store_checkouts",
   "mail_outbox",
 ];
 
-/** Everything the six forms can store or mail (the local mail service's outbox among it). */
+/** Everything the forms can store or mail (the local mail service's outbox among it). */
 async function storedState() {
   const counts = await D1.batch(TABLES.map((t) => D1.prepare(`SELECT count(*) AS n FROM ${t}`)));
   return Object.fromEntries(TABLES.map((t, i) => [t, (counts[i]!.results[0] as { n: number }).n]));
@@ -116,6 +124,18 @@ describe.each(Object.entries(FORMS))("%s", (_name, form) => {
     expect(await storedState()).not.toEqual(before);
   });
 
+  it("takes a token once: the same token again is refused (403 bot_check_failed), storing and mailing nothing", async () => {
+    const token = await botCheckToken(form.action);
+    const first = await form.request();
+    expect((await call(first.path, { json: first.json, botCheck: token })).status).toBeLessThan(300);
+    useFreshClientIp();
+    const again = await form.request();
+    const before = await storedState();
+    const res = await call(again.path, { json: again.json, botCheck: token });
+    expect({ status: res.status, error: (await errorOf(res))?.code }).toEqual({ status: 403, error: "bot_check_failed" });
+    expect(await storedState()).toEqual(before);
+  });
+
   it("takes the token the local widget's endpoint hands out", async () => {
     const issued = await callLocal(`/api/dev/bot-check/${form.action}`);
     expect(issued.status).toBe(200);
@@ -123,6 +143,30 @@ describe.each(Object.entries(FORMS))("%s", (_name, form) => {
     const { token } = await issued.json<LocalBotCheckTokenResponse>();
     const { path, json } = await form.request();
     expect((await call(path, { json, botCheck: token })).status).toBeLessThan(300);
+  });
+});
+
+describe("one token sent at once by several requests", () => {
+  it("lets exactly one through and refuses the rest with 403 bot_check_failed", async () => {
+    const token = await botCheckToken("newsletter");
+    const before = (await storedState()).marketing_contacts!;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const headers = { "cf-connecting-ip": useFreshClientIp() };
+        const { path, json } = await FORMS["the news box"]!.request();
+        return call(path, { json, headers, botCheck: token });
+      }),
+    );
+    const codes = await Promise.all(responses.map(async (r) => (r.status < 300 ? "passed" : `${r.status} ${(await errorOf(r))?.code}`)));
+    expect(codes.sort()).toEqual([
+      "403 bot_check_failed",
+      "403 bot_check_failed",
+      "403 bot_check_failed",
+      "403 bot_check_failed",
+      "403 bot_check_failed",
+      "passed",
+    ]);
+    expect((await storedState()).marketing_contacts).toBe(before + 1);
   });
 });
 
@@ -143,7 +187,7 @@ describe("a signed-in member", () => {
 });
 
 describe("the local widget's endpoint", () => {
-  it("is only on the developer's machine, and only for the six forms", async () => {
+  it("is only on the developer's machine, and only for the checked forms", async () => {
     expect((await call("/api/dev/bot-check/signup")).status).toBe(404);
     const unknown = await callLocal("/api/dev/bot-check/login");
     expect(unknown.status).toBe(400);

@@ -6,7 +6,7 @@
 // that has not shipped (through the refund path), and only flags one that has.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliver, event, postWebhook, signatureFor, type TestEvent } from "./payments-fixtures";
-import { clearOrders, D1, insertPaidOrder, orderStateOf, type InsertedOrder } from "./store-order-fixtures";
+import { chargeRefundedEvent, clearOrders, D1, insertPaidOrder, orderStateOf, type InsertedOrder } from "./store-order-fixtures";
 import { env } from "cloudflare:workers";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { call, createUser } from "./helpers";
@@ -19,13 +19,20 @@ beforeEach(async () => {
 let serial = 0;
 const disputeId = () => `dp_test_${Date.now().toString(36)}${++serial}`;
 
-function disputeEvent(stage: "created" | "updated" | "closed", order: InsertedOrder, id: string, status: string, createdMs = Date.now()): TestEvent {
+function disputeEvent(
+  stage: "created" | "updated" | "closed",
+  order: InsertedOrder,
+  id: string,
+  status: string,
+  createdMs = Date.now(),
+  amount = order.totalCents,
+): TestEvent {
   return event(
     `charge.dispute.${stage}`,
     {
       id,
       object: "dispute",
-      amount: order.totalCents,
+      amount,
       currency: order.currency,
       charge: `ch_test_${order.paymentIntentId}`,
       payment_intent: order.paymentIntentId,
@@ -152,6 +159,49 @@ describe("disputes", () => {
     expect(await revoked(o.id)).toBe(1);
   });
 
+  const givenBack = async (orderId: string) =>
+    (await D1.prepare("SELECT coalesce(-sum(amount_cents), 0) AS n FROM revenue_entries WHERE order_id = ?1 AND amount_cents < 0")
+      .bind(orderId)
+      .first<{ n: number }>())!.n;
+
+  it("a lost dispute for more than the order's amount books the order's amount, once", async () => {
+    const o = await order();
+    const id = disputeId();
+    const lost = disputeEvent("closed", o, id, "lost", Date.now(), o.totalCents + 5000);
+    expect(await deliver(lost, lost)).toEqual(["applied", "duplicate"]);
+    expect(await disputeLedger(o.id)).toEqual([{ ref: `dispute:${id}`, source: "store", amount_cents: -o.totalCents }]);
+  });
+
+  it.each([
+    ["the refund first", true],
+    ["the loss first", false],
+  ])("a lost dispute and a partial refund, %s, together give back no more than the order's amount", async (_, refundFirst) => {
+    const o = await order();
+    const id = disputeId();
+    const refund = chargeRefundedEvent({
+      paymentIntentId: o.paymentIntentId!,
+      amount: o.totalCents,
+      cumulative: 300,
+      refunds: [{ id: "re_part", amount: 300 }],
+    });
+    const lost = disputeEvent("closed", o, id, "lost");
+    await deliver(...(refundFirst ? [refund, lost, refund, lost] : [lost, refund, lost, refund]));
+    expect(await givenBack(o.id)).toBe(o.totalCents);
+    const dispute = (await disputeLedger(o.id)) as { amount_cents: number }[];
+    expect(dispute.map((r) => r.amount_cents)).toEqual([refundFirst ? -(o.totalCents - 300) : -o.totalCents]);
+  });
+
+  it("a lost dispute and a refund delivered at once give back no more than the order's amount", async () => {
+    const o = await order();
+    const refund = JSON.stringify(
+      chargeRefundedEvent({ paymentIntentId: o.paymentIntentId!, amount: o.totalCents, cumulative: 300, refunds: [{ id: "re_race", amount: 300 }] }),
+    );
+    const lost = JSON.stringify(disputeEvent("closed", o, disputeId(), "lost"));
+    const responses = await Promise.all([refund, lost, refund, lost].map(async (body) => postWebhook(body, await signatureFor(body))));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await givenBack(o.id)).toBe(o.totalCents);
+  });
+
   it("a dispute on a payment no kind owns is recorded and changes nothing", async () => {
     const o = await order();
     const stranger = { ...o, paymentIntentId: "pi_test_unknown" };
@@ -163,6 +213,8 @@ describe("disputes", () => {
 describe("early fraud warnings", () => {
   it("an unshipped order is refunded through the refund path and revoked, once", async () => {
     const o = await order();
+    const refundEvents = async () => (await D1.prepare("SELECT count(*) AS n FROM payment_events WHERE type = 'charge.refunded'").first<{ n: number }>())!.n;
+    const refundEventsBefore = await refundEvents();
     const warning = warningEvent(o);
     expect(await deliver(warning)).toEqual(["applied"]);
     const id = `efw:${(warning.data.object as { id: string }).id}`;
@@ -180,7 +232,7 @@ describe("early fraud warnings", () => {
     // Another delivery of the same warning under a new event id acts no more.
     expect(await deliver({ ...warning, id: `${warning.id}_again` })).toEqual(["applied"]);
     expect(await orderStateOf(o.id)).toEqual(after);
-    expect((await D1.prepare("SELECT count(*) AS n FROM payment_events WHERE type = 'charge.refunded'").first<{ n: number }>())!.n).toBe(1);
+    expect(await refundEvents()).toBe(refundEventsBefore + 1);
   });
 
   it("a refund the provider refuses gives the claim back and flags the warning for the admin", async () => {

@@ -59,6 +59,7 @@ export function botCheckActionOf(method: string, path: string): BotCheckAction |
   if (route === "/api/contact") return "contact";
   if (route === "/api/store/checkout") return "guest_checkout";
   if (/^\/api\/notify-me\/(album|track|event)\/[^/]+$/.test(route ?? "")) return "notify_me";
+  if (/^\/api\/events\/[^/]+\/reminder$/.test(route ?? "")) return "reminder";
   return null;
 }
 

@@ -73,13 +73,13 @@ async function vipMember(opts: Parameters<typeof paidInvoice>[1] = {}) {
   return { user, paid };
 }
 
-function disputeEvent(stage: "created" | "updated" | "closed", p: Paid, id: string, status: string, createdMs = Date.now()): TestEvent {
+function disputeEvent(stage: "created" | "updated" | "closed", p: Paid, id: string, status: string, createdMs = Date.now(), amount = p.amount): TestEvent {
   return event(
     `charge.dispute.${stage}`,
     {
       id,
       object: "dispute",
-      amount: p.amount,
+      amount,
       currency: "usd",
       charge: `ch_${p.paymentIntentId}`,
       payment_intent: p.paymentIntentId,
@@ -209,6 +209,14 @@ describe("disputes on a VIP payment", () => {
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await lossesOf(user.id)).toEqual([{ ref: `dispute:${id}`, source: "vip", amount_cents: -999, tax_cents: 0, tax_jurisdiction: null }]);
     expect(await membershipOf(paid)).toEqual({ status: "canceled", vip: false });
+  });
+
+  it("a lost dispute for more than the payment books the payment, once", async () => {
+    const { user, paid } = await vipMember();
+    const id = uid("dp_test");
+    const lost = disputeEvent("closed", paid, id, "lost", Date.now(), paid.amount + 5000);
+    expect(await deliver(lost, lost)).toEqual(["applied", "duplicate"]);
+    expect(await lossesOf(user.id)).toEqual([{ ref: `dispute:${id}`, source: "vip", amount_cents: -999, tax_cents: 0, tax_jurisdiction: null }]);
   });
 });
 

@@ -2,7 +2,7 @@
 // token travels in, and how the SPA learns which widget to show.
 
 /** Turnstile's `action` per form (letters, digits, _ and -; at most 32 characters). */
-export const BOT_CHECK_ACTIONS = ["signup", "guest_checkout", "newsletter", "notify_me", "contact", "password_reset"] as const;
+export const BOT_CHECK_ACTIONS = ["signup", "guest_checkout", "newsletter", "notify_me", "reminder", "contact", "password_reset"] as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
 
 /** The request header carrying the widget's token (a header, so no form's body changes shape). */

@@ -1,11 +1,12 @@
 // Rows that outlive their use: ended sessions, spent or expired reset, sign-in and verification
-// links, closed rate-limit windows, sign-in slowdowns nobody has hit for a day. Run by the hourly
+// links, closed rate-limit windows, sign-in slowdowns nobody has hit for a day, spent bot check
+// tokens that have expired anyway. Run by the hourly
 // cron so these tables stay the size of current activity (and the privacy policy's retention holds).
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { DB } from "./client";
 import { emailVerifications, loginThrottles, passwordResets, sessions, signInLinks } from "./schema/accounts";
 import { mailWebhookDeliveries } from "./schema/mail";
-import { rateLimits } from "./schema/operations";
+import { rateLimits, spentBotCheckTokens } from "./schema/operations";
 import { storeClaimLinks } from "./schema/store";
 import { SESSION_IDLE_MS } from "./auth";
 import { LOGIN_SLOWDOWN } from "#contracts/sign-in-link.ts";
@@ -18,10 +19,18 @@ const RESET_KEEP_MS = DAY_MS;
 /** Providers retry a report for up to three days (Resend, through Svix; Postmark less): a week covers every retry. */
 const MAIL_DELIVERY_KEEP_MS = 7 * DAY_MS;
 
-export type PurgeCounts = { sessions: number; passwordResets: number; rateLimits: number; links: number; loginThrottles: number; mailDeliveries: number };
+export type PurgeCounts = {
+  sessions: number;
+  passwordResets: number;
+  rateLimits: number;
+  links: number;
+  loginThrottles: number;
+  mailDeliveries: number;
+  botCheckTokens: number;
+};
 
 export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCounts> {
-  const [ended, resets, windows, signIns, verifications, claims, throttles, mailDeliveries] = await db.batch([
+  const [ended, resets, windows, signIns, verifications, claims, throttles, mailDeliveries, botCheckTokens] = await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)))),
     db
       .delete(passwordResets)
@@ -41,6 +50,8 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
       .delete(loginThrottles)
       .where(and(lt(loginThrottles.lastFailureAt, new Date(now - LOGIN_SLOWDOWN.forgetAfterMs)), lt(loginThrottles.notBefore, new Date(now)))),
     db.delete(mailWebhookDeliveries).where(lt(mailWebhookDeliveries.receivedAt, now - MAIL_DELIVERY_KEEP_MS)),
+    // An expired token is refused for its age: its spent mark is no longer needed.
+    db.delete(spentBotCheckTokens).where(lt(spentBotCheckTokens.expiresAt, now)),
   ]);
   return {
     sessions: ended.meta.changes,
@@ -49,5 +60,6 @@ export async function purgeStaleRows(db: DB, now = Date.now()): Promise<PurgeCou
     links: signIns.meta.changes + verifications.meta.changes + claims.meta.changes,
     loginThrottles: throttles.meta.changes,
     mailDeliveries: mailDeliveries.meta.changes,
+    botCheckTokens: botCheckTokens.meta.changes,
   };
 }

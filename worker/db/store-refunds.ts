@@ -58,14 +58,20 @@ export const REFUND_OF_REF = `CASE WHEN ref LIKE 'refund:%${TICKETS_PART}' THEN 
  * The `refund:<id>` row always exists (the store's part, or the whole for an order of tickets
  * only); `refund:<id>:tickets` holds the tickets' part of a mixed order, written first and only
  * while the refund has no row yet (a replay, or a refund recorded before the split, adds nothing).
- * `amount` is read from the order row `o`.
+ * `amount` and `bound` are read from the order row `o`. `bound` is the most the order's ledger may
+ * give back in all (the charge's refunded total, or the order's total): the row takes only what the
+ * order's other refund and dispute rows leave under it, so an event that lists its refunds after
+ * one that did not (or a lost dispute beside refunds) cannot count the same money twice.
  */
-export function refundLedgerRows(db: DB, order: RefundedOrder, ref: string, amount: SQL, at: SQL | number): Statement[] {
+export function refundLedgerRows(db: DB, order: RefundedOrder, ref: string, asked: SQL, at: SQL | number, bound: SQL): Statement[] {
+  const partRef = ref + TICKETS_PART;
+  const givenBackByOthers = sql`(SELECT coalesce(-sum(e.amount_cents), 0) FROM revenue_entries e
+    WHERE e.order_id = o.id AND e.amount_cents < 0 AND e.ref NOT IN (${ref}, ${partRef}))`;
+  const amount = sql`max(0, min(${asked}, ${bound} - ${givenBackByOthers}))`;
   const charged = sql`(SELECT coalesce(sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = o.id AND e.source = 'tickets' AND e.amount_cents > 0)`;
   const refunded = sql`(SELECT coalesce(-sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = o.id AND e.source = 'tickets' AND e.amount_cents < 0)`;
   const ticketsPart = sql`max(0, min(CAST(round(${amount} * ${charged} * 1.0 / o.total_cents) AS INTEGER), ${charged} - ${refunded}, ${amount}))`;
   const ticketsOnly = sql`${charged} >= o.total_cents`;
-  const partRef = ref + TICKETS_PART;
   const storePart = sql`${amount} - coalesce((SELECT -e.amount_cents FROM revenue_entries e WHERE e.ref = ${partRef}), 0)`;
   // A refund gives back its share of the order's tax (decision 093), where that tax was owed.
   const taxShare = (part: SQL) => sql`CAST(round((${part}) * o.tax_cents * 1.0 / max(o.total_cents, 1)) AS INTEGER)`;
@@ -92,16 +98,16 @@ export function refundLedgerRows(db: DB, order: RefundedOrder, ref: string, amou
 }
 
 export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRefunded, now: number): Statement[] {
-  // What the charge says was refunded, never more than the order's total.
+  // What the charge says was refunded, never more than the order's total: no refund row goes beyond it.
   const cumulative = sql`min(${charge.cumulativeCents}, o.total_cents)`;
   // ...and at least what the ledger holds (its rows are written first): two events sent at once may
   // each count only its own refund in the charge's total, and then the ledger knows both.
   const ledgerRefunded = sql`(SELECT coalesce(-sum(e.amount_cents), 0) FROM revenue_entries e WHERE e.order_id = ${order.id} AND e.amount_cents < 0)`;
   const refunded = sql`min(max(${charge.cumulativeCents}, ${ledgerRefunded}), total_cents)`;
   const ledger: Statement[] = charge.refunds
-    ? charge.refunds.flatMap((r) => refundLedgerRows(db, order, refundRef(r.id), sql`${r.amountCents}`, r.at))
+    ? charge.refunds.flatMap((r) => refundLedgerRows(db, order, refundRef(r.id), sql`${r.amountCents}`, r.at, cumulative))
     : // No list: the refund is what this event adds to the order's refunded amount (read before the update below).
-      refundLedgerRows(db, order, REFUND_BY_EVENT_PREFIX + charge.eventId, sql`(${cumulative} - o.refunded_cents)`, charge.eventAt);
+      refundLedgerRows(db, order, REFUND_BY_EVENT_PREFIX + charge.eventId, sql`(${cumulative} - o.refunded_cents)`, charge.eventAt, cumulative);
   return [
     ...ledger,
     raw(

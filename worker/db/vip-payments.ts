@@ -81,12 +81,12 @@ export const endMembershipNow = (db: DB, subscriptionId: string, condition: SQL,
   );
 
 /**
- * The money a payment lost (a dispute, a warning's refund) as a negative VIP row of the ledger, with
- * its share of the payment's tax, once per `ref`. A currency the ledger does not keep is left out,
- * as invoice.paid leaves it out.
+ * The money a payment lost (a dispute) as a negative VIP row of the ledger, with its share of the
+ * payment's tax, once per `ref`, never more than the payment less what was refunded of it. A
+ * currency the ledger does not keep is left out, as invoice.paid leaves it out.
  */
 export const vipLossLedgerRow = (db: DB, paymentIntentId: string, ref: string, amount: SQL, condition: SQL, at: number): Statement =>
-  raw(db, vipLossSql(paymentIntentId, ref, amount, condition, at));
+  raw(db, vipLossSql(paymentIntentId, ref, sql`max(0, min(${amount}, p.amount_cents - p.refunded_cents))`, condition, at));
 
 const vipLossSql = (paymentIntentId: string, ref: string, amount: SQL, condition: SQL, at: number) =>
   sql`INSERT INTO revenue_entries (ref, source, amount_cents, currency, user_id, occurred_at, tax_cents, tax_jurisdiction)

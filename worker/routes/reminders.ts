@@ -1,7 +1,8 @@
 // "Remind me" (decision 045). Mounted at /api:
 //   GET    /events/:id/reminder  signed-in: { reminded } (401 for visitors)
 //   POST   /events/:id/reminder  a member: active at once in their account's language, the zone the
-//                                browser sends; a visitor ({ email, locale, timeZone }): pending and
+//                                browser sends; a visitor ({ email, locale, timeZone }, and a
+//                                passing bot check, 403 bot_check_failed): pending and
 //                                a confirmation mail (the same answer for an address that asked
 //                                before, and no second row); visitors are rate-limited per address
 //   DELETE /events/:id/reminder  a member removes theirs
@@ -41,6 +42,7 @@ import {
   type ReminderStateResponse,
 } from "#contracts/reminders.ts";
 import { clientIp, hitRateLimit } from "../services/rate-limit";
+import { requireHuman } from "../services/bot-check";
 import { sendOptInConfirmation } from "../services/mail/opt-in";
 import { reminderConfirmMail } from "../services/reminders/mail";
 
@@ -90,6 +92,8 @@ export const reminderRoutes = new Hono<HonoEnv>()
     const row = await remindableEvent(db, c.req.param("id"), now);
     await hitRateLimit(db, `reminder:ip:${clientIp(c.req)}`, REMINDER_RATE_LIMITS.perIp, now);
     await hitRateLimit(db, `reminder:email:${input.email}`, REMINDER_RATE_LIMITS.perAddress, now);
+    // The confirmation goes to an address a stranger typed: a person's bot check first (decision 090).
+    await requireHuman(c, "reminder");
     const token = await newOptInToken(new URL(c.req.url).origin, REMINDER_CONFIRM_PATH);
     const outcome = await addPendingReminder(db, {
       eventId: row.id,

@@ -22,7 +22,7 @@ async function housekeeping({ env, db, scheduledTime }: CronWork): Promise<void>
   const abandoned = await takeAbandonedImages(db, scheduledTime, ABANDONED_IMAGE_MS);
   for (let i = 0; i < abandoned.length; i += R2_DELETE_BATCH) await env.MEDIA.delete(abandoned.slice(i, i + R2_DELETE_BATCH));
   console.log(
-    `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.links} sign-in and verification links, ${purged.rateLimits} rate-limit windows, ${purged.loginThrottles} sign-in slowdowns, ${purged.mailDeliveries} mail report ids, ${abandoned.length} unused post images`,
+    `housekeeping: removed ${purged.sessions} sessions, ${purged.passwordResets} reset links, ${purged.links} sign-in and verification links, ${purged.rateLimits} rate-limit windows, ${purged.loginThrottles} sign-in slowdowns, ${purged.mailDeliveries} mail report ids, ${purged.botCheckTokens} spent bot check tokens, ${abandoned.length} unused post images`,
   );
 }
 

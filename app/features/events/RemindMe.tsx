@@ -10,6 +10,7 @@ import { useSessionUser } from "../../lib/session/useSession";
 import type { PublicEvent } from "#contracts/events.ts";
 import type { ReminderRequestResponse, ReminderStateResponse } from "#contracts/reminders.ts";
 import { OptInEmailForm, OptInToggle } from "../../components/opt-in/OptInControls";
+import { BotCheck, botCheckHeaders, useBotCheck } from "../../components/bot-check/BotCheck";
 import { remindMessages as m } from "./remind-messages";
 
 const reminderPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/reminder`;
@@ -80,11 +81,14 @@ function errorLine(intl: IntlShape, error: Error | null): string | null {
 
 function VisitorRemind({ event }: { event: Pick<PublicEvent, "id" | "title"> }) {
   const intl = useIntl();
+  // The confirmation mail goes to the address typed here: the Worker asks for a person's bot check.
+  const botCheck = useBotCheck("reminder");
   const request = useMutation({
-    mutationFn: (email: string) =>
+    mutationFn: async (email: string) =>
       api<ReminderRequestResponse>(reminderPath(event.id), {
         method: "POST",
         json: { email, locale: intl.locale === "pt-BR" ? "pt-BR" : "en", timeZone: browserTimeZone() },
+        headers: botCheckHeaders(await botCheck.take()),
       }),
   });
   return (
@@ -103,6 +107,7 @@ function VisitorRemind({ event }: { event: Pick<PublicEvent, "id" | "title"> }) 
       pending={request.isPending}
       sent={request.isSuccess}
       error={errorLine(intl, request.error)}
+      check={<BotCheck check={botCheck} />}
     />
   );
 }

@@ -83,3 +83,13 @@ export const deadLetters = sqliteTable(
   },
   (t) => [index("dead_letters_status").on(t.status, t.receivedAt)],
 );
+
+/** The local bot check's tokens already used, kept until they would have expired (decision 133). */
+export const spentBotCheckTokens = sqliteTable(
+  "spent_bot_check_tokens",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("spent_bot_check_tokens_expires").on(t.expiresAt)],
+);

@@ -1,5 +1,7 @@
 // The bot check on a visitor's forms (decision 090): sign-up, guest checkout, the news box, a
-// visitor's "Notify me", the contact form and the password reset request. Live (Cloudflare
+// visitor's "Notify me" and event reminder, the contact form and the password reset request. Each
+// token passes once: Siteverify answers a token once (its idempotency key covers only this call's
+// own retry), and the local verifier spends each token's nonce in D1 (decision 133). Live (Cloudflare
 // Turnstile's Siteverify) when TURNSTILE_SECRET_KEY is set; the local verifier in local and test
 // mode; neither in production without the key, where the forms are refused (503) rather than left
 // open to every bot, as payments refuse without their key.
@@ -10,7 +12,7 @@ import { routeError } from "../../lib/errors";
 import { clientIp, UNKNOWN_CLIENT_IP } from "../rate-limit";
 import type { HonoEnv } from "../../types";
 import { siteverify, type BotCheckOutcome, type SiteverifyOptions } from "./live";
-import { verifyLocalToken } from "./local";
+import { spendLocalToken, verifyLocalToken } from "./local";
 
 export function botCheckModeOf(env: AppEnv): BotCheckConfig["mode"] {
   if (env.TURNSTILE_SECRET_KEY) return "live";
@@ -29,8 +31,10 @@ export async function verifyHuman(env: AppEnv, proof: HumanProof, transport: Sit
   switch (botCheckModeOf(env)) {
     case "live":
       return siteverify({ secret: env.TURNSTILE_SECRET_KEY ?? "", ...proof }, transport);
-    case "local":
-      return (await verifyLocalToken(env.SESSION_SECRET ?? "", proof.token, proof.action)) ? "passed" : "refused";
+    case "local": {
+      const id = await verifyLocalToken(env.SESSION_SECRET ?? "", proof.token, proof.action);
+      return id && (await spendLocalToken(env.DB, id)) ? "passed" : "refused";
+    }
     case "off":
       console.error("bot check: TURNSTILE_SECRET_KEY and TURNSTILE_SITE_KEY are not set, so the visitor's forms are refused");
       return "unavailable";

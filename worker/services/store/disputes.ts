@@ -2,7 +2,8 @@
 // core asks (purchase-kind.ts `dispute`). The core writes the dispute's row first in the event's
 // batch; these statements follow it, each conditional on what that row says then:
 // - lost (and not revoked yet, true in one batch only): the lost amount on the ledger as a negative
-//   row keyed `dispute:<id>` (split between tickets and the rest as a refund is), and what the order
+//   row keyed `dispute:<id>` (split between tickets and the rest as a refund is, and never more than
+//   the order's total less what its refunds gave back), and what the order
 //   paid for taken back by the refunds' own revocation (worker/db/store-refunds.ts); a redeemed
 //   gift's VIP time is then taken back after the batch, as a refund's "revoke" does;
 // - an early fraud warning not acted on yet: when nothing has shipped and no ticket was checked in,
@@ -29,7 +30,10 @@ const warningKey = (disputeId: string) => `fraud-warning:${disputeId}`;
 function lostStatements(db: DB, order: { id: string } & Parameters<typeof refundLedgerRows>[1], disputeId: string, lostNow: SQL, now: number): Statement[] {
   const amount = sql`CASE WHEN ${lostNow} THEN (SELECT d.amount_cents FROM payment_disputes d WHERE d.id = ${disputeId}) ELSE 0 END`;
   const unshipped = sql`${lostNow} AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ${order.id} AND o.shipped_at IS NULL)`;
-  return [...refundLedgerRows(db, order, `dispute:${disputeId}`, amount, now), ...revocationStatements(db, order.id, now, lostNow, unshipped)];
+  return [
+    ...refundLedgerRows(db, order, `dispute:${disputeId}`, amount, now, sql`o.total_cents`),
+    ...revocationStatements(db, order.id, now, lostNow, unshipped),
+  ];
 }
 
 function warningStatements(db: DB, orderId: string, disputeId: string, warningNew: SQL, now: number): Statement[] {
