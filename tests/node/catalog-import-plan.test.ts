@@ -72,6 +72,18 @@ describe("the import's plan", () => {
   });
 });
 
+describe("a track's place read from its file name when the tags have none", () => {
+  it('reads "1-03 Title" as disc 1, track 3 and "2-01 Title" as disc 2, track 1', () => {
+    const untagged = (id: string, path: string): ScannedFile => ({ id, path, size: 100, kind: "mp3", tags: { credits: [], album: "Discs" } });
+    const draft = planImport([untagged("a", "Discs/1-03 Three.mp3"), untagged("b", "Discs/2-01 One.mp3"), untagged("c", "Discs/05 - Five.mp3")]);
+    expect(draft.releases[0]!.tracks.map((t) => [t.disc, t.number])).toEqual([
+      [1, 3],
+      [1, 5],
+      [2, 1],
+    ]);
+  });
+});
+
 describe("reading a dropped folder or zip", () => {
   const cover = new Uint8Array(encodePng(2, 2, () => [1, 2, 3]));
   const flac = taggedFlac({ seconds: 0.5, tags: { TITLE: "Você", ALBUM: "Mar", TRACKNUMBER: "1", DATE: "2024" }, cover: { mime: "image/png", bytes: cover } });
@@ -83,6 +95,9 @@ describe("reading a dropped folder or zip", () => {
       "Mar/02.wav": mp3,
       "Mar/01.lrc": new TextEncoder().encode(lrcOf([{ ms: 500, text: "Ó mar" }])),
       "__MACOSX/._01.flac": new Uint8Array(4),
+      ".DS_Store": new Uint8Array(4),
+      "Mar/.DS_Store": new Uint8Array(4),
+      "Mar/._02.wav": new Uint8Array(4),
       "Mar/": new Uint8Array(0),
     });
     const entries: string[] = [];

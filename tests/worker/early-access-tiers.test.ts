@@ -48,6 +48,20 @@ beforeAll(async () => {
 
 const stream = (trackId: string, who: Who) => call(`/api/music/tracks/${trackId}/stream`, { method: "POST", cookie: users[who].cookie });
 
+describe("the lyrics of a track in early access for Inner Circle ask what its stream asks", () => {
+  const EXPECTED: Record<Exclude<Who, "summit" | "summitBuyer">, [number, string | null]> = {
+    member: [403, "vip_required"],
+    vip: [403, "tier_required"],
+    innerCircle: [200, null],
+    admin: [200, null],
+    buyer: [200, null],
+  };
+  it.each(Object.keys(EXPECTED) as (keyof typeof EXPECTED)[])("%s", async (who) => {
+    const res = await call(`/api/music/tracks/${TRACK}/lyrics`, { cookie: users[who].cookie });
+    expect([res.status, res.status === 200 ? null : (await errorOf(res)).code]).toEqual(EXPECTED[who]);
+  });
+});
+
 describe("streaming a release in early access for Inner Circle", () => {
   const EXPECTED: Record<Exclude<Who, "summit" | "summitBuyer">, [number, string | null]> = {
     member: [403, "vip_required"],

@@ -175,6 +175,20 @@ describe("tokens", () => {
     const { signMediaToken } = await import("../../worker/lib/media-token");
     const media = await signMediaToken((env as unknown as { SESSION_SECRET: string }).SESSION_SECRET, member.id, "video", eventId);
     await expectRefused(await call(`/api/live/${eventId}/hls/${media.token}/index.m3u8`), 403, "bad_token");
+    // A token carrying every claim of a show's token is refused for its audience alone, and the
+    // same claims under the show's audience open it: only the audience check tells them apart.
+    const { SignJWT } = await import("jose");
+    const secret = new TextEncoder().encode((env as unknown as { SESSION_SECRET: string }).SESSION_SECRET);
+    const showClaims = (audience: string) =>
+      new SignJWT({ evt: eventId, mode: "live", st: Date.now() - 60_000, en: null })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(member.id)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime("5m")
+        .sign(secret);
+    await expectRefused(await call(`/api/live/${eventId}/hls/${await showClaims("media:video")}/index.m3u8`), 403, "bad_token");
+    expect((await call(`/api/live/${eventId}/hls/${await showClaims("live:playback")}/index.m3u8`)).status).toBe(200);
   });
 });
 

@@ -123,6 +123,29 @@ describe("muting a member", () => {
     expect(ofType(adm, "muted")).toEqual([]);
     expect(await audits(general)).toEqual([]);
   });
+
+  it("refuses a mute of an admin or another moderator who is not in the room, by their stored roles", async () => {
+    const general = await room();
+    const elsewhere = await room();
+    const [moderator, second, admin, otherRoomsModerator] = [
+      await moderatorOf(general),
+      await moderatorOf(general),
+      await createUser("admin"),
+      await moderatorOf(elsewhere),
+    ];
+    const mod = await joined(general, moderator);
+    send(mod, { type: "mute", userId: second.id, minutes: 10 });
+    send(mod, { type: "mute", userId: admin.id, minutes: 10 });
+    await roundTrip(mod);
+    expect(errorsOf(mod)).toEqual(["mute_refused", "mute_refused"]);
+    // A moderator of another room is a member here: muted like any other.
+    send(mod, { type: "mute", userId: otherRoomsModerator.id, minutes: 10 });
+    await mod.until((x) => framesOf(x).some((f) => f.type === "muted"));
+    expect(ofType(mod, "muted").map((f) => f.userId)).toEqual([otherRoomsModerator.id]);
+    expect(errorsOf(mod)).toEqual(["mute_refused", "mute_refused"]);
+    await vi.waitUntil(async () => (await audits(general)).length === 1);
+    expect(JSON.parse((await audits(general))[0]!.summary)).toEqual({ after: { userId: otherRoomsModerator.id, minutes: 10 } });
+  });
 });
 
 describe("slow mode and bans", () => {

@@ -52,6 +52,18 @@ async function refusedAtUpgrade(roomId: string, who: TestUser) {
   expect((await errorOf(res)).code).toBe("ticket_required");
 }
 
+describe("a ticket room", { timeout: 15_000 }, () => {
+  it("opens to a holder of a ticket to its event, never to a holder of a ticket to another event", async () => {
+    const show = await showRoom();
+    const other = await showRoom();
+    const holder = await createUser("user");
+    await sell(other, holder);
+    await refusedAtUpgrade(show.roomId, holder);
+    await sell(show, holder);
+    (await inRoom(show.roomId, holder)).ws.close();
+  });
+});
+
 describe("a refunded ticket", { timeout: 15_000 }, () => {
   it("through the admin's refund: the holder's socket in the ticket room closes 4403 room_access_ended, and the room refuses them after", async () => {
     const [admin, holder] = await Promise.all([createUser("admin"), createUser("user")]);

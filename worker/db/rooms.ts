@@ -124,6 +124,21 @@ export async function findRoomStanding(db: DB, userId: string) {
 }
 export type RoomStanding = Awaited<ReturnType<typeof findRoomStanding>>;
 
+/**
+ * Whether the member moderates the room by their stored roles (a site admin, or one of the room's
+ * fan moderators), whether or not they are in the room now.
+ */
+export async function moderatesRoom(db: DB, roomId: string, userId: string): Promise<boolean> {
+  const row = await db.$client
+    .prepare(
+      `SELECT 1 AS yes FROM users u WHERE u.id = ?2 AND (u.is_admin = 1 OR EXISTS (SELECT 1 FROM admins a WHERE a.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM room_moderators rm WHERE rm.room_id = ?1 AND rm.user_id = u.id))`,
+    )
+    .bind(roomId, userId)
+    .first<{ yes: number }>();
+  return row !== null;
+}
+
 /** The member as one room's rule sees them. */
 export const roomViewerOf = (holder: TierHolder, standing: RoomStanding, roomId: string): RoomViewer => ({
   ...holder,

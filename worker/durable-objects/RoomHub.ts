@@ -16,7 +16,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { readConfig, type AppEnv } from "../env";
 import { createDb, type DB } from "../db/client";
-import { auditRoomModeration, findRoomSettings, markRoomRead, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../db/rooms";
+import { auditRoomModeration, findRoomSettings, markRoomRead, moderatesRoom, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../db/rooms";
 import {
   closeBack,
   isPing,
@@ -78,7 +78,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     send: (ws, frame) => this.send(ws, frame),
     refuse: (ws, code, extra) => this.refuse(ws, code, extra),
     broadcast: (frame, to) => this.broadcast(frame, to),
-    socketsOf: (userId) => this.socketsOf(userId),
+    moderates: (userId) => moderatesRoom(createDb(this.env.DB), this.meta.get("roomId") ?? "", userId),
     audit: (moderator, action, detail) =>
       this.afterwards(`auditing ${action}`, (db, roomId) => auditRoomModeration(db, roomId, moderator.userId, action, detail)),
     afterwards: (what, write) => this.afterwards(what, write),

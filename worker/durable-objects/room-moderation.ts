@@ -2,7 +2,7 @@
 // and mute a member for a while; each act is audited with the moderator as its actor. Slow mode is
 // stored in D1 with the room's settings, so RoomHub sets it.
 import { MINUTE_MS } from "../lib/time";
-import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
+import type { RoomAttachment, RoomScope } from "./room-scope";
 import { insertRoomHiddenMessage } from "../db/room-hidden";
 
 export function hideMessage(room: RoomScope, moderator: RoomAttachment, seq: number) {
@@ -21,10 +21,10 @@ export function recordHidden(room: RoomScope, seq: number) {
   if (copy) room.afterwards("recording a hidden message", (db, roomId) => insertRoomHiddenMessage(db, roomId, copy));
 }
 
-export function muteMember(room: RoomScope, ws: WebSocket, moderator: RoomAttachment, userId: string, minutes: number) {
-  const target = room.socketsOf(userId).map(attachmentOf)[0];
-  // Moderators do not mute each other or themselves; a member not here now may be muted all the same.
-  if (userId === moderator.userId || target?.moderates) return room.refuse(ws, "mute_refused");
+export async function muteMember(room: RoomScope, ws: WebSocket, moderator: RoomAttachment, userId: string, minutes: number) {
+  // Moderators (and admins) do not mute each other or themselves: their rank is read from their
+  // stored roles, so one not in the room now is no easier to mute than one who is.
+  if (userId === moderator.userId || (await room.moderates(userId))) return room.refuse(ws, "mute_refused");
   const until = Date.now() + minutes * MINUTE_MS;
   room.sql.exec(
     "INSERT INTO mutes (user_id, until, muted_by) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET until = excluded.until, muted_by = excluded.muted_by",

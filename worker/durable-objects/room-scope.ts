@@ -23,8 +23,8 @@ export interface RoomScope {
   refuse(ws: WebSocket, code: RoomErrorCode, extra?: { retryAfter?: number; clientId?: string }): void;
   /** One frame to every live socket (or those `to` picks), in the room's order. */
   broadcast(frame: RoomServerFrame, to?: (attachment: RoomAttachment) => boolean): void;
-  /** The open sockets of one member here. */
-  socketsOf(userId: string): WebSocket[];
+  /** Whether a member moderates this room by their stored roles (admin or fan moderator), here now or not. */
+  moderates(userId: string): Promise<boolean>;
   /** A moderator's act, in the audit log (after the fact; logged, never thrown). */
   audit(moderator: RoomAttachment, action: RoomModerationAction, detail: Record<string, unknown>): void;
   /** A write to D1 about this room after the fact: logged rather than thrown, the room's own state is stored already. */

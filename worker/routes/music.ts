@@ -145,7 +145,12 @@ export const musicRoutes = new Hono<HonoEnv>()
     if (!found || !access) throw trackNotFound();
     const forVipOnly = access === "vip" || found.value.earlyAccess;
     if (forVipOnly && !user) throw routeError("unauthorized");
-    if (forVipOnly && !user!.isVIP && !user!.isAdmin) throw routeError("vip_required");
+    // An early-access track's lyrics ask what its stream asks: its release's tier, or its purchase.
+    if (found.value.earlyAccess && !user!.isAdmin) {
+      const source = await findStreamSource(c.var.db, id);
+      const hears = user!.isVIP ? await hearsEarly(c.var.db, user!, id, source?.earlyMinTierId ?? null) : await ownsTrack(c.var.db, user!.id, id);
+      if (!hears) throw routeError(user!.isVIP ? "tier_required" : "vip_required");
+    } else if (forVipOnly && !user!.isVIP && !user!.isAdmin) throw routeError("vip_required");
     c.header("Cache-Control", forVipOnly ? "private, no-store" : publicCacheControl(found.changesAt));
     return c.json<TrackLyricsResponse>({ access, lyrics: await readLyrics(c.var.db, id) });
   })

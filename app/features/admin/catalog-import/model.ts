@@ -55,10 +55,17 @@ const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 const stemOf = (path: string) => baseName(path).replace(/\.[^.]+$/, "");
 const norm = (text: string) => text.normalize("NFC").trim().toLowerCase();
 
-/** "03 - Title" or "1-03 Title": the number a file's name starts with, when the tags have none. */
+/** "03 - Title" (track 3) or "2-03 Title" (disc 2, track 3): a file's place from its name, when the tags have none. */
+const PLACE_IN_NAME = /^(?:(\d{1,2})-)?(\d{1,3})\b/;
+
 function numberFromName(path: string): number | null {
-  const match = /^(?:\d+-)?(\d{1,3})\b/.exec(stemOf(path));
-  return match ? Number(match[1]) : null;
+  const match = PLACE_IN_NAME.exec(stemOf(path));
+  return match ? Number(match[2]) : null;
+}
+
+function discFromName(path: string): number {
+  const disc = PLACE_IN_NAME.exec(stemOf(path))?.[1];
+  return disc ? Number(disc) : 1;
 }
 
 const COVER_NAMES = /^(cover|folder|front|album)\b/i;
@@ -82,7 +89,7 @@ function sidecarLyrics(audio: ScannedFile, lyrics: readonly ScannedFile[]): Impo
 function trackKeyOf(file: ScannedFile): string {
   const number = file.tags?.track ?? numberFromName(file.path);
   const title = file.tags?.title ? norm(file.tags.title) : stemOf(file.path);
-  return `${file.tags?.disc ?? 1}:${number ?? `?${title}`}:${title}`;
+  return `${file.tags?.disc ?? discFromName(file.path)}:${number ?? `?${title}`}:${title}`;
 }
 
 function draftTrack(key: string, files: ScannedFile[], lyrics: readonly ScannedFile[]): DraftTrack {
@@ -95,7 +102,7 @@ function draftTrack(key: string, files: ScannedFile[], lyrics: readonly ScannedF
     title: tags?.title ?? "",
     titlePtBr: "",
     number: tags?.track ?? numberFromName(first.path),
-    disc: tags?.disc ?? 1,
+    disc: tags?.disc ?? discFromName(first.path),
     isrc: tags?.isrc ?? "",
     credits: tags?.credits ?? [],
     lyrics: sidecarLyrics(first, lyrics) ?? tags?.lyrics ?? null,
