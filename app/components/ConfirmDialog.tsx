@@ -1,5 +1,6 @@
 // A yes-or-no question before an action that cannot be taken back (delete, ban, clear): the
-// question, then Cancel and the action in the danger style ('Deleting...' while it runs, and
+// question, then Cancel and the action in the danger style, or the primary one for an action
+// the member wants (a purchase) ('Deleting...' while it runs, and
 // disabled). The site's modal keeps focus inside, closes on Escape and on the backdrop, and gives
 // Cancel the first focus, so a stray Enter never confirms. A failure stays in the dialog, above
 // the actions. The texts are the caller's: each area words its own question and buttons.
@@ -21,6 +22,8 @@ type ConfirmDialogProps = {
   onClose: () => void;
   /** A wider dialog, as the area's own dialogs are. */
   className?: string;
+  /** "primary" for a wanted action (a purchase); destructive ones keep "danger". */
+  tone?: "danger" | "primary";
 };
 
 export function ConfirmDialog({
@@ -34,6 +37,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   className,
+  tone = "danger",
 }: ConfirmDialogProps) {
   const footer = (
     <>
@@ -46,7 +50,7 @@ export function ConfirmDialog({
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           {cancelLabel}
         </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+        <button type="button" className={`btn btn-${tone}`} onClick={onConfirm} disabled={busy}>
           {busy && busyLabel !== undefined ? busyLabel : confirmLabel}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { defineMessages, FormattedMessage, FormattedNumber, type MessageDescriptor } from "react-intl";
+import { defineMessages, FormattedMessage, type MessageDescriptor } from "react-intl";
 import { PageFrame } from "../components/PageFrame";
 import { TierCards } from "../features/tiers/TierCards";
 import { tiersQueryOptions } from "../features/tiers/queries";
@@ -96,7 +96,9 @@ function SignupOptions() {
           <h2 id="plan-free">
             <FormattedMessage id="signupOptions.free.name" defaultMessage="Free" />
           </h2>
-          <p className="plan-price">{config && <FormattedNumber value={0} style="currency" currency={config.vipPrice.currency} />}</p>
+          <p className="plan-price">
+            <FormattedMessage id="signupOptions.free.price" defaultMessage="Free" />
+          </p>
           <FeatureList included={FREE_INCLUDED} excluded={FREE_EXCLUDED} />
           <Link to="/social/signup" className="btn btn-ghost btn-block">
             <FormattedMessage id="signupOptions.free.cta" defaultMessage="Sign Up Free" />

@@ -91,12 +91,12 @@ describe("/signup-options: the ladder", () => {
     expect(dollars.textContent).not.toMatch(/trial/);
   });
 
-  it("speaks Portuguese and shows reais where the tier has them, dollars where it has only those", async () => {
+  it("speaks Portuguese, every card in the one currency the visitor is charged in (VIP's), the free tier Grátis", async () => {
     serve(LADDER);
     renderApp(routeTree, "/signup-options", { locale: "pt-BR" });
     const card = (await screen.findByRole("article", { name: "Círculo Íntimo" })) as HTMLElement;
-    expect(plain(card.textContent)).toContain("R$ 129,90/mês");
-    expect(plain(card.textContent)).toContain("ou R$ 1.299 por ano");
+    expect(plain(card.textContent)).toContain("US$ 24,99/mês");
+    expect(plain(card.textContent)).toContain("ou US$ 249 por ano");
     expect(card.textContent).toContain("7 dias grátis para experimentar");
     expect(card.textContent).toContain("Mais perto da banda.");
     expect(
@@ -104,8 +104,23 @@ describe("/signup-options: the ladder", () => {
         .getAllByRole("listitem")
         .map((li) => li.textContent),
     ).toEqual(["✓ Incluído: Tudo do VIP", "✓ Incluído: Reprises dos shows ao vivo"]);
-    expect(within(card).getByRole("link", { name: "Assinar Círculo Íntimo" })).toBeTruthy();
+    expect(within(card).getByRole("link", { name: "Assinar Círculo Íntimo" }).getAttribute("href")).toBe("/vip-signup?tier=inner-circle");
     expect(plain(screen.getByRole("article", { name: "Só Dólares" }).textContent)).toContain("US$ 500/ano");
+    await waitFor(() => expect(plain(screen.getByRole("article", { name: "VIP" }).textContent)).toContain("US$ 9,99"));
+    expect(screen.getByRole("article", { name: "Grátis" }).querySelector(".plan-price")?.textContent).toBe("Grátis");
+    expect(plain(document.body.textContent)).not.toContain("R$");
+  });
+
+  it("shows reais on every card when VIP is sold in reais, and the free tier as Free", async () => {
+    mockApi({
+      "GET /api/auth/me": json(200, { user: null }),
+      ...configRoute(siteConfig({ vipPrice: { amountCents: 4990, currency: "BRL" }, vipYearlyPrice: { amountCents: 49900, currency: "BRL" } })),
+      "GET /api/tiers": json(200, { tiers: LADDER }),
+    });
+    renderApp(routeTree, "/signup-options");
+    const card = (await screen.findByRole("article", { name: "Inner Circle" })) as HTMLElement;
+    expect(plain(card.textContent)).toContain("R$129.90/month");
+    expect(screen.getByRole("article", { name: "Free" }).querySelector(".plan-price")?.textContent).toBe("Free");
   });
 
   it("tells a member who had the tier that its trial is not offered again, in both languages (decision 102)", async () => {

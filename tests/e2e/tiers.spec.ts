@@ -42,13 +42,15 @@ test("an admin creates a tier in English and Portuguese, and a visitor sees it o
     await expect(card).toContainText("14-day free trial");
     await expect(card).toContainText("Soundcheck visits");
     await expect(card.getByRole("link", { name: `Join ${nameEn}` })).toHaveAttribute("href", `/vip-signup?tier=${id}`);
+    await expect(visitorPage.getByRole("article", { name: "Free" })).toContainText("Free");
     // VIP's card is as it was.
     await expect(visitorPage.getByRole("article", { name: "VIP" })).toContainText("$9.99/month");
 
     await visitorPage.goto("/signup-options?lang=pt-BR");
     const cartao = visitorPage.getByRole("article", { name: namePt });
     await expect(cartao).toBeVisible();
-    await expect(cartao).toContainText(/R\$\s199,90\/mês/);
+    // One currency per visitor: the one VIP (and so the whole ladder) is charged in.
+    await expect(cartao).toContainText(/US\$\s39,99\/mês/);
     await expect(cartao).toContainText("14 dias grátis para experimentar");
     await expect(cartao).toContainText("Visitas à passagem de som");
     await expect(cartao).toContainText("Passagem de som com a banda.");

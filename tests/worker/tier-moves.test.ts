@@ -108,6 +108,45 @@ describe("the checkout of any paid tier", () => {
     expect(await tierOf(vip.id)).toEqual({ tier_id: "vip", is_vip: 1 });
   });
 
+  it("sells a tier the admin created, yearly in reais, at its row's price: shown on the test checkout, charged and recorded the same", async () => {
+    const admin = await createUser("admin");
+    const created = await call("/api/admin/tiers", {
+      json: {
+        nameEn: "Front Row",
+        namePtBr: "Primeira Fila",
+        descriptionEn: "",
+        descriptionPtBr: "",
+        benefitsEn: [],
+        benefitsPtBr: [],
+        monthlyUsdCents: 3999,
+        yearlyUsdCents: 39900,
+        monthlyBrlCents: 19990,
+        yearlyBrlCents: 199900,
+        badgeColor: "#0F766E",
+        trialDays: 0,
+      },
+      cookie: admin.cookie,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const tierId = (await created.json<{ tier: { id: string } }>()).tier.id;
+    // Out of the ranks the other tests' own tiers take (the file shares one database).
+    await exec("UPDATE membership_tiers SET rank = 100 WHERE id = ?1", tierId);
+    forgetTiers();
+    const member = await createUser("user");
+    const res = await checkout(member, { tierId, plan: "yearly", currency: "brl" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const session = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
+    // What the test checkout shows before Pay ...
+    const shown = await call(`/api/payments/checkout/${session}/status`, { cookie: member.cookie });
+    expect(await shown.json()).toMatchObject({ status: "pending", plan: "yearly", amount: { cents: 199900, currency: "BRL" } });
+    const paid = await callLocal(`/api/payments/local/checkout/${session}/pay`, { method: "POST", cookie: member.cookie });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    // ... is what was charged and recorded.
+    expect(await subOf(member.id)).toMatchObject({ tier_id: tierId, plan: "yearly", price_cents: 199900, price_currency: "brl" });
+    expect(await tierOf(member.id)).toEqual({ tier_id: tierId, is_vip: 1 });
+    expect(await revenue(member.id)).toEqual([199900]);
+  });
+
   it.each([
     [{ tierId: "nope" }, 404, "tier_not_found"],
     [{ tierId: "member" }, 400, "tier_not_for_sale"],

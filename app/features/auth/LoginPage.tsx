@@ -88,8 +88,8 @@ export function LoginPage({ redirectTo, passwordChanged = false }: { redirectTo?
         </button>
       </form>
       <p className="auth-links">
-        <FormattedMessage {...authMessages.noAccount} />{" "}
-        <Link to="/social/signup">
+        <FormattedMessage {...authMessages.noAccount} /> {/* The way across keeps where the visitor was going (a tier's checkout). */}
+        <Link to="/social/signup" search={{ redirect: safeRedirect(redirectTo) }}>
           <FormattedMessage {...authMessages.signupLink} />
         </Link>
       </p>

@@ -110,8 +110,8 @@ export function SignupPage({ initialEmail = "", redirectTo }: { initialEmail?: s
         </button>
       </form>
       <p className="auth-links">
-        <FormattedMessage {...authMessages.haveAccount} />{" "}
-        <Link to="/social/login">
+        <FormattedMessage {...authMessages.haveAccount} /> {/* The way across keeps where the visitor was going (a tier's checkout). */}
+        <Link to="/social/login" search={{ redirect: safeRedirect(redirectTo) }}>
           <FormattedMessage {...authMessages.loginLink} />
         </Link>
       </p>

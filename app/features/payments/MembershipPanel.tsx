@@ -7,7 +7,9 @@ import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
 import { QueryState } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";
-import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, trialUntilMessage, vipMessages } from "./messages";
+import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { useTierName } from "../../lib/tiers/ladder";
+import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, tierTitleMessage, trialUntilMessage, vipMessages } from "./messages";
 import { useOpenPortal } from "./mutations";
 import { membershipQueryOptions } from "./queries";
 import { TierMoves } from "./TierMoves";
@@ -139,13 +141,17 @@ export function MembershipPanel() {
   );
 }
 
+/** "VIP Membership", or the held tier's own name above VIP ("Inner Circle Membership"). */
+function MembershipTitle({ tierId }: { tierId: string | null | undefined }) {
+  const name = useTierName(tierId && tierId !== VIP_TIER_ID ? tierId : null);
+  return <h2 id="membership-panel-title">{name ? <FormattedMessage {...tierTitleMessage} values={{ tier: name }} /> : <FormattedMessage {...m.title} />}</h2>;
+}
+
 function MembershipCard({ membership }: { membership: MembershipResponse }) {
   if (membership.status === "none") return null;
   return (
     <section className="card membership-panel" aria-labelledby="membership-panel-title">
-      <h2 id="membership-panel-title">
-        <FormattedMessage {...m.title} />
-      </h2>
+      <MembershipTitle tierId={membership.tierId} />
       <MembershipSummary membership={membership} />
       <TierMoves membership={membership} />
       <div className="form-actions">

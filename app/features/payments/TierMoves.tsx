@@ -81,6 +81,7 @@ function MoveDialog({ move, onClose }: { move: Move; onClose: () => void }) {
       title={<FormattedMessage {...tierConfirmTitleMessage} values={{ tier: name }} />}
       cancelLabel={<FormattedMessage {...m.keep} />}
       confirmLabel={<FormattedMessage {...m.confirm} />}
+      tone="primary"
       busyLabel={<FormattedMessage {...vipMessages.processing} />}
       busy={confirm.isPending || !preview.data}
       error={preview.isError || confirm.isError ? <FormattedMessage {...(preview.isError ? m.previewFailed : m.failed)} /> : null}

@@ -3,6 +3,7 @@
 // visitor is sent to sign in and back; a member who is already VIP sees their membership instead
 // of a second checkout; an administrator (who has every VIP right) a note and the way to the
 // music; anyone else (including a member whose earlier subscription failed or ended) can pay.
+// `?tier=` naming a tier above VIP sells that tier instead (TierJoinPage).
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -10,7 +11,8 @@ import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { useMonthsFree, VipMonthsFree, VipPricePerMonth, VipPricePerYear } from "../../components/VipPrice";
 import type { VipPlan } from "#contracts/vip-plans.ts";
-import { useSessionUser } from "../../lib/session/useSession";
+import { useSessionUser, useSiteConfig } from "../../lib/session/useSession";
+import { visitorCurrency } from "../../lib/tiers/ladder";
 import { formMessages } from "../../lib/forms/messages";
 import { BenefitCards } from "./BenefitCards";
 import { MembershipPanel } from "./MembershipPanel";
@@ -43,14 +45,19 @@ function JoinCards({ signedIn, sessionPending }: { signedIn: boolean; sessionPen
   // Busy until the browser has left for the checkout page; only the plan clicked says Processing.
   const busy = checkout.isPending || checkout.isSuccess;
 
+  const config = useSiteConfig();
   const join = (plan: VipPlan) => {
     if (!signedIn) return void navigate({ to: "/social/login", search: { redirect: VIP_SIGNUP_PATH } });
-    checkout.mutate(plan, {
-      // Became VIP meanwhile (another tab, a late event): show the membership, not an error.
-      onError: (error) => {
-        if (codeOf(error) === "already_vip") void refreshAfterVipChange(queryClient);
+    const currency = config ? (visitorCurrency(config.vipPrice.currency).toLowerCase() as "usd" | "brl") : undefined;
+    checkout.mutate(
+      { plan, currency },
+      {
+        // Became VIP meanwhile (another tab, a late event): show the membership, not an error.
+        onError: (error) => {
+          if (codeOf(error) === "already_vip") void refreshAfterVipChange(queryClient);
+        },
       },
-    });
+    );
   };
 
   const showError = checkout.isError && codeOf(checkout.error) !== "already_vip";
@@ -77,9 +84,9 @@ function JoinCards({ signedIn, sessionPending }: { signedIn: boolean; sessionPen
               className={card.plan === "monthly" ? "btn btn-primary btn-lg" : "btn btn-lg"}
               onClick={() => join(card.plan)}
               disabled={busy || sessionPending}
-              aria-busy={busy && checkout.variables === card.plan}
+              aria-busy={busy && checkout.variables?.plan === card.plan}
             >
-              <FormattedMessage {...(busy && checkout.variables === card.plan ? m.processing : card.join)} />
+              <FormattedMessage {...(busy && checkout.variables?.plan === card.plan ? m.processing : card.join)} />
             </button>
           </article>
         ))}

@@ -1,5 +1,5 @@
 // Every visible string of the VIP membership pages. Texts quoted by the spec keep their wording.
-import { defineMessage, defineMessages } from "react-intl";
+import { defineMessage, defineMessages, type MessageTag } from "react-intl";
 
 export const vipMessages = defineMessages({
   processing: { id: "vip.processing", defaultMessage: "Processing..." },
@@ -239,3 +239,30 @@ export const retentionMessages = defineMessages({
   decline: { id: "vip.retention.decline", defaultMessage: "No thanks, cancel" },
   failed: { id: "vip.retention.failed", defaultMessage: "The discount could not be applied. Please try again." },
 });
+
+/** The membership panel's title for a tier above VIP. */
+export const tierTitleMessage = defineMessage<{ tier: string }>({ id: "vip.membership.tierTitle", defaultMessage: "{tier} Membership" });
+
+/** A tier's own checkout page (TierJoinPage). */
+export const tierJoinMessages = {
+  joinTitle: defineMessage<{ name: string }>({ id: "tierJoin.title", defaultMessage: "Join {name}" }),
+  joinPlan: defineMessage<{ name: string; plan: string }>({
+    id: "tierJoin.joinPlan",
+    defaultMessage: "{plan, select, yearly {Join {name} for a year} other {Join {name} monthly}}",
+  }),
+  perMonth: defineMessage<{ price: string; per: MessageTag }>({ id: "tierJoin.perMonth", defaultMessage: "{price}<per>/month</per>" }),
+  perYear: defineMessage<{ price: string; per: MessageTag }>({ id: "tierJoin.perYear", defaultMessage: "{price}<per>/year</per>" }),
+  trial: defineMessage<{ days: number }>({ id: "tierJoin.trial", defaultMessage: "{days}-day free trial" }),
+  noTrialAgain: defineMessage<{ days: number }>({
+    id: "tierJoin.noTrialAgain",
+    defaultMessage: "You have had this tier before, so no free trial: you pay from the first day",
+  }),
+  ...defineMessages({
+    monthly: { id: "tierJoin.monthly", defaultMessage: "Monthly" },
+    yearly: { id: "tierJoin.yearly", defaultMessage: "Yearly" },
+    alreadyMember: { id: "tierJoin.alreadyMember", defaultMessage: "You already have a paid membership: change its tier from your membership page." },
+    notOfferedTitle: { id: "tierJoin.notOffered.title", defaultMessage: "Membership tier not offered" },
+    notOffered: { id: "tierJoin.notOffered.body", defaultMessage: "That membership tier is not offered now." },
+    seeLadder: { id: "tierJoin.notOffered.link", defaultMessage: "See the memberships" },
+  }),
+};

@@ -16,12 +16,15 @@ export function useGoTo() {
   };
 }
 
+/** What a Join asks the Worker to sell: ids only, the Worker prices them from its own data. */
+export type CheckoutChoice = { plan: VipPlan; tierId?: string; currency?: "usd" | "brl" };
+
 export function useStartCheckout() {
   const goTo = useGoTo();
   return useMutation({
     // A new attempt id per click: a retried request of the same click reuses the same session.
-    mutationFn: (plan: VipPlan = "monthly") =>
-      api<RedirectResponse>("/api/payments/checkout", { method: "POST", json: { attemptId: crypto.randomUUID(), plan } }),
+    mutationFn: (choice: CheckoutChoice) =>
+      api<RedirectResponse>("/api/payments/checkout", { method: "POST", json: { attemptId: crypto.randomUUID(), ...choice } }),
     onSuccess: ({ url }) => goTo(url),
   });
 }

@@ -1,30 +1,20 @@
 // The admin's tiers on the signup options (decision 097): one card per tier above VIP, in ladder
 // order, with its name, description and benefits in the reader's language, its badge colour, its
-// monthly and yearly price in the visitor's currency (reais for a Portuguese reader where the tier
-// has a price in reais, else dollars, else whichever it has) and its free trial. The free tier's
+// monthly and yearly price in the visitor's one currency (currency.ts) and its free trial. The free tier's
 // and VIP's cards stay the page's own. Nothing shows while the ladder loads or if it fails: the
 // page's two plans are complete without it.
 import type { CSSProperties, ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import { hadTiersQueryOptions, tiersQueryOptions } from "./queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { tiersMessages as m } from "./messages";
 import { TiersMessages } from "./TiersMessages";
+import { tierPricesFor, visitorCurrency, type Currency, type Priced } from "../../lib/tiers/ladder";
+import { useSiteConfig } from "../../lib/session/useSession";
 import "./tiers.css";
-
-type Currency = "USD" | "BRL";
-type Priced = { monthly: number | null; yearly: number | null; currency: Currency };
-
-/** The tier's prices in the reader's currency: reais for Portuguese readers where there are some, else dollars, else reais. */
-function pricesFor(tier: TierView, locale: string): Priced | null {
-  const usd: Priced = { monthly: tier.prices.monthlyUsd, yearly: tier.prices.yearlyUsd, currency: "USD" };
-  const brl: Priced = { monthly: tier.prices.monthlyBrl, yearly: tier.prices.yearlyBrl, currency: "BRL" };
-  const has = (p: Priced) => p.monthly !== null || p.yearly !== null;
-  const order = locale === "pt-BR" ? [brl, usd] : [usd, brl];
-  return order.find(has) ?? null;
-}
 
 /** An amount as the plans show it: whole amounts without cents ("$249"), others with them ("$24.99"). */
 function useAmount() {
@@ -58,13 +48,13 @@ function TierPrice({ priced }: { priced: Priced }) {
   );
 }
 
-function TierCard({ tier, hadTier }: { tier: TierView; hadTier: boolean }) {
+function TierCard({ tier, hadTier, currency }: { tier: TierView; hadTier: boolean; currency: Currency }) {
   const intl = useIntl();
   const pt = intl.locale === "pt-BR";
   const name = pt ? tier.name.ptBR : tier.name.en;
   const description = pt ? tier.description.ptBR : tier.description.en;
   const benefits = pt ? tier.benefits.ptBR : tier.benefits.en;
-  const priced = pricesFor(tier, intl.locale);
+  const priced = tierPricesFor(tier, currency);
   const headingId = `plan-${tier.id}`;
   return (
     <article className="card plan-card tier-card" aria-labelledby={headingId} style={{ "--tier-color": tier.badgeColor } as CSSProperties}>
@@ -91,10 +81,10 @@ function TierCard({ tier, hadTier }: { tier: TierView; hadTier: boolean }) {
           ))}
         </ul>
       )}
-      {/* The membership page takes the tier to check out (its own route reads ?tier). */}
-      <a href={`/vip-signup?tier=${encodeURIComponent(tier.id)}`} className="btn btn-primary btn-block">
+      {/* The tier's own checkout (the route's validated ?tier). */}
+      <Link to="/vip-signup" search={{ tier: tier.id }} className="btn btn-primary btn-block">
         <FormattedMessage {...m.join} values={{ name }} />
-      </a>
+      </Link>
     </article>
   );
 }
@@ -104,12 +94,14 @@ export function TierCards() {
   const query = useQuery(tiersQueryOptions());
   const { user } = useSessionUser();
   const had = useQuery({ ...hadTiersQueryOptions(), enabled: Boolean(user) });
+  const config = useSiteConfig();
   const tiers = query.data?.tiers.filter((tier) => tier.rank > VIP_TIER_RANK && !tier.archived) ?? [];
-  if (tiers.length === 0) return null;
+  if (tiers.length === 0 || !config) return null;
+  const currency = visitorCurrency(config.vipPrice.currency);
   return (
     <TiersMessages>
       {tiers.map((tier) => (
-        <TierCard key={tier.id} tier={tier} hadTier={Boolean(user && had.data?.includes(tier.id))} />
+        <TierCard key={tier.id} tier={tier} hadTier={Boolean(user && had.data?.includes(tier.id))} currency={currency} />
       ))}
     </TiersMessages>
   );

@@ -2,7 +2,6 @@
 // language, so one cached copy serves all.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { TIERS_API, type PublicTiersResponse } from "#contracts/tier-limits.ts";
 import type { MembershipResponse } from "#contracts/payments.ts";
 
 /**
@@ -16,9 +15,4 @@ export const hadTiersQueryOptions = () =>
     staleTime: 30_000,
   });
 
-export const tiersQueryOptions = () =>
-  queryOptions({
-    queryKey: ["tiers", "ladder"] as const,
-    queryFn: ({ signal }) => api<PublicTiersResponse>(TIERS_API, { signal }),
-    staleTime: 60_000,
-  });
+export { tiersQueryOptions } from "../../lib/tiers/ladder";

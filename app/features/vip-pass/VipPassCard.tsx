@@ -11,6 +11,8 @@ import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import type { VipPassResponse } from "#contracts/vip-pass.ts";
 import { PASS_TOKEN_GRACE_SECONDS } from "#contracts/vip-pass.ts";
 import { passMessages as m } from "./messages";
+import { FREE_TIER_ID, VIP_TIER_ID } from "#contracts/tiers.ts";
+import { useTierName } from "../../lib/tiers/ladder";
 import { vipPassQueryOptions } from "./queries";
 import { VipPassMessages } from "./VipPassMessages";
 import "./vip-pass.css";
@@ -23,7 +25,7 @@ export function VipPassCard() {
   if (!canUseVipContent(user)) return null;
   return (
     <VipPassMessages>
-      <PassPanel />
+      <PassPanel tierId={user?.tier?.id ?? null} />
     </VipPassMessages>
   );
 }
@@ -40,8 +42,10 @@ function useSecondsLeft(pass: VipPassResponse | undefined, receivedAt: number) {
   return Math.ceil((Date.parse(pass.expiresAt) - serverNow) / 1000);
 }
 
-function PassPanel() {
+/** `tierId`: the member's tier, named in the title when it is one above VIP. */
+function PassPanel({ tierId }: { tierId: string | null }) {
   const intl = useIntl();
+  const tierName = useTierName(tierId && tierId !== VIP_TIER_ID && tierId !== FREE_TIER_ID ? tierId : null);
   const titleId = useId();
   const query = useQuery(vipPassQueryOptions());
   const pass = query.data;
@@ -51,7 +55,7 @@ function PassPanel() {
 
   return (
     <section id="vip-pass" className="card vip-pass" aria-labelledby={titleId} data-testid="vip-pass">
-      <h2 id={titleId}>{intl.formatMessage(m.title)}</h2>
+      <h2 id={titleId}>{tierName ? intl.formatMessage(m.tierTitle, { tier: tierName }) : intl.formatMessage(m.title)}</h2>
       {query.isPending ? (
         <Loading label={intl.formatMessage(m.loading)} />
       ) : !pass || stale ? (

@@ -16,6 +16,7 @@ export const passMessages = {
     reload: { id: "vipPass.reload", defaultMessage: "Reload pass" },
     qrFailed: { id: "vipPass.qrFailed", defaultMessage: "The QR code could not be drawn. Use the pass code below." },
   }),
+  tierTitle: defineMessage<{ tier: string }>({ id: "vipPass.tierTitle", defaultMessage: "Your {tier} pass" }),
   since: defineMessage<{ date: string }>({ id: "vipPass.since", defaultMessage: "VIP member since {date}" }),
   changesIn: defineMessage<{ seconds: number }>({
     id: "vipPass.changesIn",
