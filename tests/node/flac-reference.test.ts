@@ -148,3 +148,58 @@ describe("stereo decorrelation", () => {
     expect(await encodedSize(format, [left, right])).toBeLessThan(apart * 0.8);
   });
 });
+
+describe("tags", () => {
+  // A 1×1 PNG: readers take the cover's bytes as they are.
+  const png = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64"));
+  const tags = {
+    title: "Coração",
+    artist: "Lua Nova",
+    album: "Última Dança",
+    trackNumber: 3,
+    discNumber: 1,
+    year: 2024,
+    isrc: "BRABC2400003",
+    cover: { mime: "image/png", bytes: png },
+  };
+
+  it("a FLAC's Vorbis comments and front cover are read by metaflac and music-metadata", async () => {
+    const format = { sampleRate: 44_100, channels: 2, bitsPerSample: 16 };
+    const channels = signal(format, 2000);
+    const file = path.join(dir, "tagged.flac");
+    writeFileSync(file, await run((source, write) => wavToFlac(source, write, tags), wavFile(format, channels)));
+    expect(flacTool(["-t", file]).status).toBe(0);
+    const comments = execFileSync("metaflac", ["--export-tags-to=-", file], { encoding: "utf8" }).trim().split("\n");
+    expect(comments).toEqual(["TITLE=Coração", "ARTIST=Lua Nova", "ALBUM=Última Dança", "TRACKNUMBER=3", "DISCNUMBER=1", "DATE=2024", "ISRC=BRABC2400003"]);
+    const picture = execFileSync("metaflac", ["--list", "--block-type=PICTURE", file], { encoding: "utf8" });
+    expect(picture).toMatch(/type: 3 \(Cover \(front\)\)/);
+    expect(picture).toMatch(/MIME type: image\/png/);
+    expect(picture).toMatch(new RegExp(`data length: ${png.length}\\b`));
+    const { parseFile } = await import("music-metadata");
+    const { common, format: read } = await parseFile(file);
+    expect({
+      title: common.title,
+      artist: common.artist,
+      album: common.album,
+      track: common.track,
+      disk: common.disk,
+      year: common.year,
+      isrc: common.isrc,
+    }).toEqual({
+      title: "Coração",
+      artist: "Lua Nova",
+      album: "Última Dança",
+      track: { no: 3, of: null },
+      disk: { no: 1, of: null },
+      year: 2024,
+      isrc: ["BRABC2400003"],
+    });
+    expect(common.picture?.[0]?.format).toBe("image/png");
+    expect(Array.from(common.picture![0]!.data)).toEqual(Array.from(png));
+    expect(read).toMatchObject({ container: "FLAC", numberOfChannels: 2, sampleRate: 44_100, bitsPerSample: 16 });
+    // The tags change no sample.
+    const decoded = `${file}.wav`;
+    expect(flacTool(["-d", "--silent", "--force", "-o", decoded, file]).status).toBe(0);
+    expect(difference(wavChannels(new Uint8Array(readFileSync(decoded))), channels)).toBe("");
+  });
+});

@@ -11,11 +11,28 @@ import type { StreamInfo } from "./decode";
 export const ENCODE_BLOCK_SIZE = 4096;
 const MIN_BLOCK_SIZE = 16;
 
-/** "fLaC" and the one metadata block, STREAMINFO (frame sizes and MD5 left unknown, as the format allows). */
-export function encodeStreamHeader(info: Omit<StreamInfo, "minBlockSize" | "maxBlockSize">): Uint8Array {
+/** What a player shows for the file: Vorbis comments, and the front cover as a PICTURE block. */
+export type FlacTags = {
+  title: string;
+  artist: string;
+  album: string;
+  trackNumber: number;
+  discNumber: number;
+  year: number;
+  isrc?: string | null;
+  cover?: { mime: string; bytes: Uint8Array } | null;
+};
+
+const VENDOR = "fan-site flac";
+/** A metadata block's length field is 24 bits: a cover past it is left out rather than made invalid. */
+const MAX_BLOCK = 2 ** 24 - 1;
+
+/** "fLaC", STREAMINFO (frame sizes and MD5 left unknown, as the format allows), then the tags if any. */
+export function encodeStreamHeader(info: Omit<StreamInfo, "minBlockSize" | "maxBlockSize">, tags?: FlacTags): Uint8Array {
+  const blocks = tags ? tagBlocks(tags) : [];
   const w = new BitWriter(64);
   for (const c of "fLaC") w.writeUint(c.charCodeAt(0), 8);
-  w.writeUint(0x80, 8); // last metadata block, type 0
+  w.writeUint(blocks.length === 0 ? 0x80 : 0, 8); // type 0, last if no tags follow
   w.writeUint(34, 24);
   // Block sizes under 16 are only allowed for the last frame: a shorter stream still names 16.
   const block = info.totalSamples > 0 && info.totalSamples < ENCODE_BLOCK_SIZE ? Math.max(MIN_BLOCK_SIZE, info.totalSamples) : ENCODE_BLOCK_SIZE;
@@ -28,7 +45,75 @@ export function encodeStreamHeader(info: Omit<StreamInfo, "minBlockSize" | "maxB
   w.writeUint(info.bitsPerSample - 1, 5);
   w.writeUint(info.totalSamples, 36);
   for (let i = 0; i < 16; i++) w.writeUint(0, 8);
-  return w.view().slice();
+  const head = w.view();
+  const parts = [head, ...blocks.map((body, i) => withBlockHeader(body.type, body.bytes, i === blocks.length - 1))];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function withBlockHeader(type: number, body: Uint8Array, last: boolean): Uint8Array {
+  const out = new Uint8Array(4 + body.length);
+  out[0] = (last ? 0x80 : 0) | type;
+  out[1] = body.length >>> 16;
+  out[2] = (body.length >>> 8) & 0xff;
+  out[3] = body.length & 0xff;
+  out.set(body, 4);
+  return out;
+}
+
+const VORBIS_COMMENT = 4;
+const PICTURE = 6;
+const FRONT_COVER = 3;
+
+function tagBlocks(tags: FlacTags): { type: number; bytes: Uint8Array }[] {
+  const text = new TextEncoder();
+  const fields = [
+    `TITLE=${tags.title}`,
+    `ARTIST=${tags.artist}`,
+    `ALBUM=${tags.album}`,
+    `TRACKNUMBER=${tags.trackNumber}`,
+    `DISCNUMBER=${tags.discNumber}`,
+    `DATE=${tags.year}`,
+    ...(tags.isrc ? [`ISRC=${tags.isrc}`] : []),
+  ].map((field) => text.encode(field));
+  const vendor = text.encode(VENDOR);
+  const comments = new Uint8Array(8 + vendor.length + fields.reduce((n, f) => n + 4 + f.length, 0));
+  const view = new DataView(comments.buffer);
+  view.setUint32(0, vendor.length, true); // Vorbis comment lengths are little-endian
+  comments.set(vendor, 4);
+  let at = 4 + vendor.length;
+  view.setUint32(at, fields.length, true);
+  at += 4;
+  for (const field of fields) {
+    view.setUint32(at, field.length, true);
+    comments.set(field, at + 4);
+    at += 4 + field.length;
+  }
+  const blocks = [{ type: VORBIS_COMMENT, bytes: comments }];
+  const cover = tags.cover;
+  if (cover && cover.bytes.length + 32 + cover.mime.length <= MAX_BLOCK) {
+    const mime = text.encode(cover.mime);
+    const picture = new Uint8Array(32 + mime.length + cover.bytes.length);
+    const p = new DataView(picture.buffer);
+    p.setUint32(0, FRONT_COVER);
+    p.setUint32(4, mime.length);
+    picture.set(mime, 8);
+    let i = 8 + mime.length;
+    // Description empty; width, height, depth and palette 0: "not known", which readers accept.
+    for (const value of [0, 0, 0, 0, 0]) {
+      p.setUint32(i, value);
+      i += 4;
+    }
+    p.setUint32(i, cover.bytes.length);
+    picture.set(cover.bytes, i + 4);
+    blocks.push({ type: PICTURE, bytes: picture });
+  }
+  return blocks;
 }
 
 const SIZE_CODES: Record<number, number> = { 8: 1, 12: 2, 16: 4, 20: 5, 24: 6, 32: 7 };
