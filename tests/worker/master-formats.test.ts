@@ -164,6 +164,47 @@ describe("deriving the other format", { timeout: 30_000 }, () => {
     expect(await convert(flacToWav, flac)).toEqual(wav24);
   });
 
+  it("the FLAC made from a WAV master carries the catalog's tags and the album's cover, read by music-metadata", async () => {
+    // A 1×1 PNG as the album's cover, and the track's ISRC.
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="), (c) =>
+      c.charCodeAt(0),
+    );
+    await MEDIA.put(`covers/${ALBUM}.png`, png, { httpMetadata: { contentType: "image/png" } });
+    await D1.batch([
+      D1.prepare("UPDATE albums SET cover_key = ?2 WHERE id = ?1").bind(ALBUM, `covers/${ALBUM}.png`),
+      D1.prepare("UPDATE tracks SET isrc = 'BRABC2400002', title = 'Coração' WHERE id = ?1").bind(TRACKS[1]),
+    ]);
+    expect((await putMaster(TRACKS[1]!, toneWav(0.2, 16))).status).toBe(200);
+    const row = await settled(TRACKS[1]!);
+    expect(row.derived_state).toBe("done");
+    const { parseBuffer } = await import("music-metadata");
+    const { common } = await parseBuffer(await bytesOf(row.derived_key!), { mimeType: "audio/flac" });
+    expect({
+      title: common.title,
+      artist: common.artist,
+      album: common.album,
+      track: common.track,
+      disk: common.disk,
+      year: common.year,
+      isrc: common.isrc,
+    }).toEqual({
+      title: "Coração",
+      artist: (env as unknown as { CHAT_PERSONA_NAME: string }).CHAT_PERSONA_NAME,
+      album: "Master Formats",
+      track: { no: 2, of: null },
+      disk: { no: 1, of: null },
+      year: 2024,
+      isrc: ["BRABC2400002"],
+    });
+    expect(common.picture?.[0]?.format).toBe("image/png");
+    expect(Array.from(common.picture![0]!.data)).toEqual(Array.from(png));
+    // The album as the later cases expect it: no cover, the track its own title (its master is replaced later).
+    await D1.batch([
+      D1.prepare("UPDATE albums SET cover_key = NULL WHERE id = ?1").bind(ALBUM),
+      D1.prepare("UPDATE tracks SET isrc = NULL, title = 'Take 2' WHERE id = ?1").bind(TRACKS[1]),
+    ]);
+  });
+
   it("a redelivered job writes nothing again", async () => {
     const before = (await rowOf(TRACKS[0]!))!;
     const object = (await MEDIA.head(before.derived_key!))!;

@@ -3,7 +3,7 @@
 // the track's length (a 10-minute 24-bit/96 kHz master is ~350 MB of PCM).
 import { OutOfData } from "./bits";
 import { decodeFrame, FlacError, readStreamHeader } from "./decode";
-import { ENCODE_BLOCK_SIZE, encodeFrame, encodeStreamHeader } from "./encode";
+import { ENCODE_BLOCK_SIZE, encodeFrame, encodeStreamHeader, type FlacTags } from "./encode";
 import { channelsToPcm, pcmToChannels, readWavHeader, wavHeader, type PcmFormat } from "./wav";
 
 /** Input kept at hand: refilled to FILL bytes when under LOW, so one frame (at most ~1.5 MB) always fits. */
@@ -105,14 +105,14 @@ export async function flacToWav(source: AsyncIterable<Uint8Array>, write: Write)
   return { ...format, totalSamples: info.totalSamples };
 }
 
-/** A WAV file (integer PCM) to a FLAC stream of the same samples. */
-export async function wavToFlac(source: AsyncIterable<Uint8Array>, write: Write): Promise<Written> {
+/** A WAV file (integer PCM) to a FLAC stream of the same samples, carrying `tags` when given. */
+export async function wavToFlac(source: AsyncIterable<Uint8Array>, write: Write, tags?: FlacTags): Promise<Written> {
   const feed = new ByteFeed(source);
   const { format, dataOffset, dataLength } = await feed.parse(readWavHeader);
   const blockAlign = format.channels * (format.bitsPerSample / 8);
   const totalSamples = Math.floor(dataLength / blockAlign);
   if (totalSamples === 0) throw new FlacError("wav: no samples");
-  await write(encodeStreamHeader({ ...format, totalSamples }));
+  await write(encodeStreamHeader({ ...format, totalSamples }, tags));
   feed.consume(dataOffset);
   const frameBytes = ENCODE_BLOCK_SIZE * blockAlign;
   let done = 0;

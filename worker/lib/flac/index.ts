@@ -3,3 +3,4 @@
 // framing are in their own modules (decode.ts, encode.ts, wav.ts), tested one by one.
 export { FlacError } from "./decode";
 export { flacToWav, wavToFlac } from "./convert";
+export type { FlacTags } from "./encode";

@@ -7,6 +7,7 @@ import type { AppEnv } from "../../env";
 import { FlacError, flacToWav, wavToFlac } from "../../lib/flac";
 import { chunksOf, writeInParts } from "../../lib/r2-parts";
 import { derivedKeyOf, type MasterFormatsMessage } from "./master-formats";
+import { masterTags } from "./master-tags";
 
 type Row = { master_key: string | null; master_format: "wav" | "flac" | null; derived_key: string | null; derived_state: string | null };
 
@@ -21,8 +22,11 @@ export async function deriveMasterFormat(env: AppEnv, { trackId, masterKey }: Ma
   const master = await env.MEDIA.get(masterKey);
   if (!master) return markFailed(env, trackId, masterKey, "the master is not in R2");
   try {
-    const convert = target === "flac" ? wavToFlac : flacToWav;
-    await writeInParts(env.MEDIA, key, { httpMetadata: { contentType: CONTENT_TYPES[target] } }, (write) => convert(chunksOf(master.body), write));
+    // A FLAC made from a WAV carries the catalog's tags (a WAV's own tags are not carried over).
+    const tags = target === "flac" ? await masterTags(env, trackId) : undefined;
+    const convert = (write: (bytes: Uint8Array) => Promise<void>) =>
+      target === "flac" ? wavToFlac(chunksOf(master.body), write, tags) : flacToWav(chunksOf(master.body), write);
+    await writeInParts(env.MEDIA, key, { httpMetadata: { contentType: CONTENT_TYPES[target] } }, convert);
   } catch (err) {
     if (err instanceof FlacError) return markFailed(env, trackId, masterKey, err.message);
     throw err;

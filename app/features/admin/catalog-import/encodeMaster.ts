@@ -1,8 +1,10 @@
 // The streaming MP3 of a track that has only a lossless master, made in the admin's browser
 // (decision 120: the Worker cannot run a native encoder). The master is decoded by the browser
 // (WebAudio, at the master's rate when MP3 has it) and handed to the encoder's Web Worker in
-// blocks, so the page stays responsive and holds one track's PCM at a time.
+// blocks, so the page stays responsive and holds one track's PCM at a time. A 5.1 master is folded
+// down to stereo (downmix.ts).
 import type { Mp3WorkerAnswer, Mp3WorkerRequest } from "./mp3.worker";
+import { downmixGain, stereoBlock } from "./downmix";
 import { FRAME_SAMPLES, mp3SampleRate } from "./mp3Rates";
 
 /** Samples per block sent to the worker: about 1.5 s at 44.1 kHz. */
@@ -17,7 +19,9 @@ export async function encodeMaster(master: Blob, sampleRate: number | undefined,
   try {
     return await new Promise<Blob>((resolve, reject) => {
       const send = (message: Mp3WorkerRequest, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
-      const channels = Math.min(2, audio.numberOfChannels);
+      const sources = Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c));
+      const channels = Math.min(2, sources.length);
+      const gain = downmixGain(sources);
       let sent = 0;
       let answered = 0;
       const blocks = Math.ceil(audio.length / BLOCK);
@@ -26,8 +30,7 @@ export async function encodeMaster(master: Blob, sampleRate: number | undefined,
         if (signal?.aborted) return reject(signal.reason);
         if (sent >= blocks) return send({ type: "end" });
         const from = sent * BLOCK;
-        const left = audio.getChannelData(0).slice(from, from + BLOCK);
-        const right = channels === 2 ? audio.getChannelData(1).slice(from, from + BLOCK) : undefined;
+        const { left, right } = stereoBlock(sources, from, from + BLOCK, gain);
         sent++;
         send({ type: "chunk", left, ...(right ? { right } : {}) }, right ? [left.buffer, right.buffer] : [left.buffer]);
       };
