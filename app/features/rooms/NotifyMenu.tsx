@@ -60,8 +60,7 @@ export function NotifyMenu({ roomId, notify }: { roomId: string; notify: RoomNot
       }}
     >
       <button ref={toggle} type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        <Icon name="bell" size={16} />{" "}
-        {intl.formatMessage(bell, { choice: intl.formatMessage(CHOICES[current].label) })}
+        <Icon name="bell" size={16} /> {intl.formatMessage(bell, { choice: intl.formatMessage(CHOICES[current].label) })}
       </button>
       {open && (
         <fieldset id={id} className="room-notify-menu">
