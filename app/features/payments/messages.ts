@@ -95,6 +95,8 @@ export const testModeMessages = defineMessages({
   },
   item: { id: "vip.testCheckout.item", defaultMessage: "VIP membership, billed monthly" },
   itemYearly: { id: "vip.testCheckout.itemYearly", defaultMessage: "VIP membership, billed yearly" },
+  offerFirstMonth: { id: "vip.testCheckout.offerFirstMonth", defaultMessage: "First month {price} with your offer, then the price above" },
+  offerFirstYear: { id: "vip.testCheckout.offerFirstYear", defaultMessage: "First year {price} with your offer, then the price above" },
   payHint: { id: "vip.testCheckout.payHint", defaultMessage: "Simulates a successful card payment." },
   decline: { id: "vip.testCheckout.decline", defaultMessage: "Decline payment" },
   declineHint: { id: "vip.testCheckout.declineHint", defaultMessage: "Simulates a card the bank refuses." },
