@@ -269,7 +269,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
   .post("/subscription/cancel", validate("json", cancelBodySchema), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
-    const { reason, other } = c.req.valid("json");
+    const { reason, other, offerDeclined } = c.req.valid("json");
     const row = await changeableSubscription(db, user.id);
     const service = paymentsFor(c.env);
     try {
@@ -285,7 +285,8 @@ export const paymentRoutes = new Hono<HonoEnv>()
       throw paymentFailed();
     }
     await recordCancellation(db, { userId: user.id, subscriptionId: row.id, tierId: row.tierId, reason, other: reason === "other" ? (other ?? null) : null });
-    await declineRetentionOffer(db, row);
+    // Only a "no" the member gave to the offer they saw; a cancel whose offer read failed keeps it.
+    if (offerDeclined) await declineRetentionOffer(db, row);
     return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
   })
 

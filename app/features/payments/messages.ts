@@ -240,4 +240,5 @@ export const retentionMessages = defineMessages({
   accept: { id: "vip.retention.accept", defaultMessage: "Stay with the discount" },
   decline: { id: "vip.retention.decline", defaultMessage: "No thanks, cancel" },
   failed: { id: "vip.retention.failed", defaultMessage: "The discount could not be applied. Please try again." },
+  readFailed: { id: "vip.retention.readFailed", defaultMessage: "We could not check for an offer for you. Nothing was cancelled; please try again." },
 });
