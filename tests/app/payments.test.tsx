@@ -431,6 +431,27 @@ describe("local test checkout page", () => {
     expect(await screen.findByText(/^Impostos \(Alemanha, alíquota DEMO\): US\$\s1,90, somados ao preço$/)).toBeTruthy();
   });
 
+  it("an offer's checkout shows and pays the offer's first month, not the full price", async () => {
+    serve({
+      extra: {
+        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, { ...checkoutStatus("pending", false), firstPeriodCents: 599 }),
+      },
+    });
+    renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`);
+    expect((await screen.findByTestId("offer-first-period")).textContent).toBe("First month $5.99 with your offer, then the price above");
+    expect(await screen.findByRole("button", { name: "Pay $5.99" })).toBeTruthy();
+  });
+
+  it("says the offer's first year in Portuguese", async () => {
+    serve({
+      extra: {
+        [`GET /api/payments/checkout/${SESSION}/status`]: json(200, { ...checkoutStatus("pending", false, "yearly"), firstPeriodCents: 4950 }),
+      },
+    });
+    renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`, { locale: "pt-BR" });
+    expect((await screen.findByTestId("offer-first-period")).textContent).toBe("Primeiro ano por US$\u00a049,50 com a sua oferta, depois o preço acima");
+  });
+
   it("says so when the checkout is already finished", async () => {
     serve({ extra: { [`GET /api/payments/checkout/${SESSION}/status`]: json(200, checkoutStatus("complete", true)) } });
     renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`);

@@ -1,7 +1,7 @@
 // The cancel dialog's retention offer (decision 103): after the reason, Confirm asks the Worker for
 // the offer; shown, the member stays with the discount (only the accept is sent) or declines (the
-// cancel with the reason is sent); no offer, or one that cannot be read, cancels at once; a failed
-// accept is said. In both languages; the API is a fake fetch.
+// cancel with the reason and the decline is sent); no offer cancels at once; a slow read is waited
+// for and a failed one cancels nothing, says so and is asked again; a failed accept is said. In both languages; the API is a fake fetch.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MembershipResponse } from "../../worker/contracts/payments";
@@ -81,21 +81,54 @@ describe("the retention offer in the cancel dialog", () => {
     );
     fireEvent.click(within(dialog).getByRole("button", { name: "No thanks, cancel" }));
     await waitFor(() => expect(api.callsTo(CANCEL)).toHaveLength(1));
-    expect(sentJson(api.callsTo(CANCEL)[0] as [RequestInfo, RequestInit])).toEqual({ reason: "too_expensive" });
+    expect(sentJson(api.callsTo(CANCEL)[0] as [RequestInfo, RequestInit])).toEqual({ reason: "too_expensive", offerDeclined: true });
     expect(api.callsTo(ACCEPT)).toHaveLength(0);
   });
 
-  it("cancels at once when the Worker makes no offer, or the offer cannot be read", async () => {
-    for (const answer of [json(200, { offer: null }), apiError(500, "internal_error", "Boom")]) {
-      const api = serve({ [`GET ${OFFER_API}`]: answer });
-      renderApp(routeTree, "/panel", { locale: "pt-BR" });
-      const dialog = await confirmWithReason("pt-BR");
-      await waitFor(() => expect(api.callsTo(CANCEL)).toHaveLength(1));
-      expect(within(dialog).queryByTestId("retention-offer")).toBeNull();
-      expect(api.callsTo(ACCEPT)).toHaveLength(0);
-      cleanup();
-      vi.unstubAllGlobals();
-    }
+  it("cancels at once when the Worker makes no offer, without a decline", async () => {
+    const api = serve({ [`GET ${OFFER_API}`]: json(200, { offer: null }) });
+    renderApp(routeTree, "/panel", { locale: "pt-BR" });
+    const dialog = await confirmWithReason("pt-BR");
+    await waitFor(() => expect(api.callsTo(CANCEL)).toHaveLength(1));
+    expect(sentJson(api.callsTo(CANCEL)[0] as [RequestInfo, RequestInit])).toEqual({ reason: "too_expensive" });
+    expect(within(dialog).queryByTestId("retention-offer")).toBeNull();
+    expect(api.callsTo(ACCEPT)).toHaveLength(0);
+  });
+
+  it("a failed offer read cancels nothing and says so (pt-BR); Confirm asks again and shows the offer", async () => {
+    let reads = 0;
+    const api = serve({
+      [`GET ${OFFER_API}`]: () => (++reads === 1 ? apiError(500, "internal_error", "Boom") : json(200, OFFER)),
+    });
+    renderApp(routeTree, "/panel", { locale: "pt-BR" });
+    const dialog = await confirmWithReason("pt-BR");
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "Não conseguimos verificar se há uma oferta para você. Nada foi cancelado; tente de novo.",
+    );
+    expect(api.callsTo(CANCEL)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancelar no fim do período" }));
+    expect(await within(dialog).findByTestId("retention-offer")).toBeTruthy();
+    expect(api.callsTo(CANCEL)).toHaveLength(0);
+  });
+
+  it("a slow offer read is waited for (en): nothing is cancelled until it answers, then the offer shows", async () => {
+    let answer: (res: Response) => void = () => {};
+    const api = serve({ [`GET ${OFFER_API}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp(routeTree, "/panel", { locale: "en" });
+    const dialog = await confirmWithReason("en");
+    await waitFor(() => expect(api.callsTo(`GET ${OFFER_API}`)).toHaveLength(1));
+    expect(within(dialog).queryByTestId("retention-offer")).toBeNull();
+    expect(api.callsTo(CANCEL)).toHaveLength(0);
+    answer(json(200, OFFER));
+    expect(await within(dialog).findByTestId("retention-offer")).toBeTruthy();
+    expect(api.callsTo(CANCEL)).toHaveLength(0);
+  });
+
+  it("says a failed offer read in English too", async () => {
+    serve({ [`GET ${OFFER_API}`]: apiError(503, "unavailable", "Down") });
+    renderApp(routeTree, "/panel", { locale: "en" });
+    const dialog = await confirmWithReason("en");
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("We could not check for an offer for you. Nothing was cancelled; please try again.");
   });
 
   it("says so in Portuguese when the discount could not be applied, and cancels nothing", async () => {

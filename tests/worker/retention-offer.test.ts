@@ -233,7 +233,7 @@ describe("declining", { timeout: 30_000 }, () => {
     await turnOn();
     let member = await subscriber();
     expect((await (await offerOf(member)).json<RetentionOfferResponse>()).offer).not.toBeNull();
-    const res = await cancel(member);
+    const res = await cancel(member, { reason: "too_expensive", offerDeclined: true });
     expect(res.status).toBe(200);
     expect((await res.json<MembershipResponse>()).status).toBe("canceling");
     expect(await answerOf(member.id)).toEqual({ response: "declined", percent_off: 15, periods: 2, periods_left: 0 });
@@ -243,5 +243,24 @@ describe("declining", { timeout: 30_000 }, () => {
     await expectError(await accept(member), 409, "retention_offer_unavailable");
     member = await renewNow(member);
     expect(await revenue(member.id)).toEqual([2499, 2499]);
+  });
+  it("a cancel whose offer the member never saw (its read failed or never came) uses nothing up", async () => {
+    await turnOn();
+    const member = await subscriber();
+    const res = await cancel(member);
+    expect(res.status).toBe(200);
+    expect((await res.json<MembershipResponse>()).status).toBe("canceling");
+    expect(await answerOf(member.id)).toBeNull();
+    // Resumed, the member is still offered the discount.
+    await exec("UPDATE subscriptions SET cancel_at_period_end = 0, cancel_at = NULL WHERE user_id = ?1", member.id);
+    expect((await (await offerOf(member)).json<RetentionOfferResponse>()).offer).not.toBeNull();
+  });
+
+  it("refuses a declined flag that is not true: 400 invalid_input, the membership untouched", async () => {
+    await turnOn();
+    const member = await subscriber();
+    await expectError(await cancel(member, { reason: "too_expensive", offerDeclined: "yes" }), 400, "invalid_input");
+    expect(await answerOf(member.id)).toBeNull();
+    expect(await row("SELECT cancel_at_period_end FROM subscriptions WHERE user_id = ?1", member.id)).toEqual({ cancel_at_period_end: 0 });
   });
 });

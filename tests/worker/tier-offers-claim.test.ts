@@ -8,7 +8,8 @@ import { call, callLocal, createUser, db, errorOf, type TestUser } from "./helpe
 import { claimOffer } from "../../worker/db/tier-offers";
 import { forgetTiers } from "../../worker/db/tiers";
 import { D1, DAY, exec, freezeClock, row, rows, setClock } from "./check-in-fixtures";
-import type { LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
+import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
+import type { LocalTaxPreviewResponse } from "../../worker/contracts/tax";
 import type { OffersResponse } from "../../worker/contracts/tier-offers-model";
 
 /** Friday 20 November 2026, 12:00 UTC. */
@@ -270,6 +271,33 @@ describe("the local test checkout of a claimed offer", { timeout: 30_000 }, () =
     expect(await row("SELECT plan, price_cents FROM subscriptions WHERE user_id = ?1", user.id)).toEqual({ plan: "monthly", price_cents: 999 });
     const membership = await (await call("/api/payments/membership", { cookie: user.cookie })).json<MembershipResponse>();
     expect(membership).toMatchObject({ isVIP: true, status: "active", renewalAmount: { cents: 999, currency: "USD" } });
+  });
+
+  it("shows the offer's price on the test checkout, and its tax preview and Pay charge and book exactly that", async () => {
+    const user = await member("user");
+    const id = await offerFor(user.id, { percent: 40 });
+    const [listed] = (await (await call("/api/offers", { cookie: user.cookie })).json<OffersResponse>()).offers;
+    // $9.99 less 40 % (399.6 cents, rounded to 400): 599, as the card says.
+    expect(listed.prices.monthly).toEqual({ fullCents: 999, firstPeriodCents: 599, currency: "USD" });
+    const res = await claim(user.cookie, id);
+    const sessionId = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
+    const status = await call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });
+    expect(await status.json<CheckoutStatusResponse>()).toEqual({
+      status: "pending",
+      isVIP: false,
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+      firstPeriodCents: 599,
+    });
+    const billing = { country: "DE", state: null };
+    const preview = await callLocal(`/api/payments/local/checkout/${sessionId}/tax`, { method: "POST", json: billing, cookie: user.cookie });
+    expect(preview.status).toBe(200);
+    const tax = await preview.json<LocalTaxPreviewResponse>();
+    expect([tax.amountCents, tax.totalCents - tax.taxCents]).toEqual([599, 599]);
+    const paid = await callLocal(`/api/payments/local/checkout/${sessionId}/pay`, { method: "POST", json: { billing }, cookie: user.cookie });
+    expect(paid.status).toBe(200);
+    expect(await revenueOf(user.id)).toEqual([{ amount_cents: 599, currency: "usd" }]);
+    expect(await row("SELECT SUM(tax_cents) AS tax FROM revenue_entries WHERE user_id = ?1", user.id)).toEqual({ tax: tax.taxCents });
   });
 
   it("discounts the first year the same way", async () => {

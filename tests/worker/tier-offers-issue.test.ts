@@ -11,6 +11,7 @@ import { D1, DAY, exec, freezeClock, rows, setClock } from "./check-in-fixtures"
 import { insertPaidOrder } from "./paid-order-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { issueTierOffers } from "../../worker/services/tier-offers/issue";
+import { forgetTiers } from "../../worker/db/tiers";
 import { CRON_JOBS, runCronJobs } from "../../worker/services/cron";
 import { HOURLY_CRON } from "../../worker/services/areas/area";
 import { DEFAULT_OFFER_SETTINGS, type OfferSettings } from "../../worker/contracts/tier-offers-model";
@@ -54,9 +55,9 @@ async function ticket(userId: string, checkedIn: boolean) {
   await insertIssuedTickets({ eventId, ticketTypeId, userId, checkedInAt: checkedIn ? NOW - DAY : null });
 }
 /** A member who had a paid tier and is free again (the history syncUserMembership writes). */
-async function lapse(user: TestUser) {
-  await exec("INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at) VALUES (?1, NULL, 'vip', ?2)", user.id, NOW - 60 * DAY);
-  await exec("INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at) VALUES (?1, 'vip', NULL, ?2)", user.id, NOW - 5 * DAY);
+async function lapse(user: TestUser, tierId = "vip") {
+  await exec("INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at) VALUES (?1, NULL, ?2, ?3)", user.id, tierId, NOW - 60 * DAY);
+  await exec("INSERT INTO membership_tier_changes (user_id, from_tier_id, to_tier_id, changed_at) VALUES (?1, ?2, NULL, ?3)", user.id, tierId, NOW - 5 * DAY);
 }
 
 beforeEach(async () => {
@@ -275,5 +276,19 @@ describe("delivery: in-app and by e-mail, by the member's preferences and in the
     await issue();
     await vi.waitFor(async () => expect(await mailsTo(lapsed.email)).toHaveLength(1), { timeout: 20_000, interval: 50 });
     expect((await mailsTo(lapsed.email))[0]!.subject).toBe("Come back to VIP: 50% off");
+  });
+  it("a member who left Inner Circle is offered Inner Circle back, and told so by its name", async () => {
+    await D1.prepare(
+      "INSERT OR IGNORE INTO membership_tiers (id, rank, name_en, name_pt_br, badge_color, monthly_usd_cents) VALUES ('inner-circle', 2, 'Inner Circle', 'Círculo Íntimo', '#7c3aed', 2499)",
+    ).run();
+    await D1.prepare("UPDATE membership_tiers SET archived_at = NULL WHERE id = 'inner-circle'").run();
+    forgetTiers();
+    await saveSettings({ winBack: { enabled: true, percentOff: 50 } });
+    const lapsed = await createUser("user");
+    await lapse(lapsed, "inner-circle");
+    await issue();
+    expect((await offersOf(lapsed.id)).map((o) => [o.kind, o.tier_id])).toEqual([["win_back", "inner-circle"]]);
+    await vi.waitFor(async () => expect(await mailsTo(lapsed.email)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect((await mailsTo(lapsed.email))[0]!.subject).toBe("Come back to Inner Circle: 50% off");
   });
 });

@@ -81,6 +81,8 @@ export type CheckoutStatusResponse = {
   /** The plan the checkout sells and its amount (the test checkout page shows them). */
   plan: VipPlan;
   amount: PlanAmount;
+  /** Only on an offer's checkout: what its first invoice charges, the offer's percent off `amount`. */
+  firstPeriodCents?: number;
 };
 
 /** An amount in cents and its ISO 4217 code, as the configuration writes it (USD). */

@@ -39,4 +39,6 @@ export type TierChangePreviewResponse = {
 export const cancelBodySchema = z.strictObject({
   reason: z.enum(CANCEL_REASONS, { message: "reason must be one of the listed reasons" }),
   other: z.string().trim().max(500).optional(),
+  /** True only when the member was shown the retention offer and chose to cancel: that uses it up. */
+  offerDeclined: z.literal(true, { message: "offerDeclined must be true when given" }).optional(),
 });

@@ -102,14 +102,26 @@ const ENGAGED = `(?5 = 0 OR (SELECT count(*) FROM track_plays p WHERE p.user_id 
   AND (?7 = 0 OR (SELECT count(*) FROM event_tickets t WHERE t.owner_user_id = u.id AND t.checked_in_at IS NOT NULL) >= ?7)
   AND (?8 = 0 OR (SELECT count(*) FROM orders r WHERE r.user_id = u.id AND r.status IN ('paid', 'shipped', 'partially_refunded')) >= ?8)`;
 
-const insertOffers = (kind: OfferKind, where: string) => `INSERT INTO tier_offers (id, user_id, kind, tier_id, percent_off, issued_at, expires_at)
-  SELECT lower(hex(randomblob(16))), u.id, '${kind}', ?2, ?3, ?1, ?1 + ${OFFER_CLAIM_DAYS * DAY_MS}
+/**
+ * The tier a win-back offer brings the member back to: the paid tier they left last, while it is on
+ * sale (a member who left Inner Circle is not asked back to VIP); else the settings' tier (?2).
+ */
+const TIER_LEFT = `coalesce((SELECT c.from_tier_id FROM membership_tier_changes c JOIN membership_tiers t ON t.id = c.from_tier_id
+    WHERE c.user_id = u.id AND c.to_tier_id IS NULL AND t.rank >= 1 AND t.archived_at IS NULL
+    ORDER BY c.changed_at DESC, c.id DESC LIMIT 1), ?2)`;
+
+const insertOffers = (kind: OfferKind, where: string, tier = "?2") => `INSERT INTO tier_offers (id, user_id, kind, tier_id, percent_off, issued_at, expires_at)
+  SELECT lower(hex(randomblob(16))), u.id, '${kind}', ${tier}, ?3, ?1, ?1 + ${OFFER_CLAIM_DAYS * DAY_MS}
   FROM users u WHERE ${OPEN_TO_OFFERS} AND ${where}
   ORDER BY u.created_at LIMIT ?4
   ON CONFLICT DO NOTHING
   RETURNING id, user_id AS userId, kind, tier_id AS tierId, percent_off AS percentOff, expires_at AS expiresAt`;
 
-const WIN_BACK_SQL = insertOffers("win_back", `${LAPSED} AND NOT EXISTS (SELECT 1 FROM tier_offers w WHERE w.user_id = u.id AND w.kind = 'win_back')`);
+const WIN_BACK_SQL = insertOffers(
+  "win_back",
+  `${LAPSED} AND NOT EXISTS (SELECT 1 FROM tier_offers w WHERE w.user_id = u.id AND w.kind = 'win_back')`,
+  TIER_LEFT,
+);
 const UPGRADE_SQL = insertOffers("upgrade", `NOT ${LAPSED} AND ${ENGAGED}`);
 
 /**

@@ -120,12 +120,20 @@ async function membershipOf(env: AppEnv, db: DB, userId: string): Promise<Member
 async function checkoutStatusOf(
   env: AppEnv,
   db: DB,
-  session: { status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null; currency: string | null },
+  session: { id: string; status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null; currency: string | null },
   isVIP: boolean,
 ): Promise<CheckoutStatusResponse> {
   const price = (await vipPlanPrices(env, db))[session.plan];
   const currency = session.currency?.toUpperCase() ?? price.currency;
-  return { status: session.status, isVIP, plan: session.plan, amount: { cents: session.amountCents ?? price.cents, currency } };
+  const cents = session.amountCents ?? price.cents;
+  const firstPeriod = await firstPeriodOf(db, session.id, cents);
+  return { status: session.status, isVIP, plan: session.plan, amount: { cents, currency }, ...(firstPeriod === null ? {} : { firstPeriodCents: firstPeriod }) };
+}
+
+/** What a checkout's first invoice charges when an offer discounts it (decision 101); null: no offer. */
+async function firstPeriodOf(db: DB, sessionId: string, fullCents: number) {
+  const offer = await offerOfCheckout(db, sessionId);
+  return offer ? firstPeriodCents(fullCents, offer.percentOff) : null;
 }
 
 const originOf = (requestUrl: string) => new URL(requestUrl).origin;
@@ -261,7 +269,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
   .post("/subscription/cancel", validate("json", cancelBodySchema), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
-    const { reason, other } = c.req.valid("json");
+    const { reason, other, offerDeclined } = c.req.valid("json");
     const row = await changeableSubscription(db, user.id);
     const service = paymentsFor(c.env);
     try {
@@ -277,7 +285,8 @@ export const paymentRoutes = new Hono<HonoEnv>()
       throw paymentFailed();
     }
     await recordCancellation(db, { userId: user.id, subscriptionId: row.id, tierId: row.tierId, reason, other: reason === "other" ? (other ?? null) : null });
-    await declineRetentionOffer(db, row);
+    // Only a "no" the member gave to the offer they saw; a cancel whose offer read failed keeps it.
+    if (offerDeclined) await declineRetentionOffer(db, row);
     return c.json<MembershipResponse>(await membershipOf(c.env, db, user.id));
   })
 
@@ -331,7 +340,9 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (!session || session.mode !== "local") throw notFound();
     const place = checkBody(billingPlaceSchema, await readOptionalJson(c));
     const prices = await vipPlanPrices(c.env, db);
-    const amount = { cents: session.amountCents ?? prices[session.plan].cents, currency: session.currency ?? prices[session.plan].currency };
+    // What Pay charges today: an offer's checkout its discounted first invoice.
+    const fullCents = session.amountCents ?? prices[session.plan].cents;
+    const amount = { cents: (await firstPeriodOf(db, sessionId, fullCents)) ?? fullCents, currency: session.currency ?? prices[session.plan].currency };
     const tax = (await localVipTax(db, amount, place))!;
     return c.json<LocalTaxPreviewResponse>({
       jurisdiction: jurisdictionOf(place),
@@ -361,9 +372,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
       // The plan and amount the checkout was opened with, as a Stripe session keeps its own; the
       // tax the Worker computes for the member's place (decision 093).
       // An offer's checkout (decision 101): its first invoice has the offer's percent off.
-      const offer = await offerOfCheckout(db, sessionId);
-      const amountCents = session.amountCents ?? deps.prices[session.plan].cents;
-      const firstPeriod = offer ? firstPeriodCents(amountCents, offer.percentOff) : null;
+      const firstPeriod = await firstPeriodOf(db, sessionId, session.amountCents ?? deps.prices[session.plan].cents);
       await payLocalCheckout(
         deps,
         {

@@ -1,7 +1,8 @@
 // Cancelling on the site (decision 098): the member says why (a fixed list, or other in their own
 // words) before the membership is set to end at its period's end; nothing changes until Confirm.
 // Confirm first asks the Worker for the retention offer (decision 103): when it makes one, the
-// member may stay with the discount or decline, which cancels. No offer, or none readable, cancels.
+// member may stay with the discount or decline, which cancels. No offer cancels; an offer that
+// cannot be read stops the cancel with an error, and Confirm tries again.
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -30,21 +31,18 @@ function CancelDialog({ onClose }: { onClose: () => void }) {
     onClose();
   };
   const cancel = useMutation({
-    mutationFn: () =>
+    mutationFn: (offerDeclined: boolean) =>
       api<MembershipResponse>("/api/payments/subscription/cancel", {
         method: "POST",
-        json: { reason, ...(reason === "other" && other.trim() ? { other } : {}) },
+        json: { reason, ...(reason === "other" && other.trim() ? { other } : {}), ...(offerDeclined ? { offerDeclined: true } : {}) },
       }),
     onSuccess: done,
   });
-  // An offer that cannot be read is no offer: the member came to cancel.
+  // The cancel waits for the offer: a read that fails shows an error and Confirm asks again, so
+  // the offer is neither skipped unseen nor used up (only a "no" to an offer shown uses it up).
   const ask = useMutation({
-    mutationFn: () =>
-      api<RetentionOfferResponse>(RETENTION_OFFER_API).then(
-        (res) => res.offer,
-        () => null,
-      ),
-    onSuccess: (found) => (found ? setOffer(found) : cancel.mutate()),
+    mutationFn: () => api<RetentionOfferResponse>(RETENTION_OFFER_API).then((res) => res.offer),
+    onSuccess: (found) => (found ? setOffer(found) : cancel.mutate(false)),
   });
   const keep = useMutation({
     mutationFn: () => api<MembershipResponse>(`${RETENTION_OFFER_API}/accept`, { method: "POST" }),
@@ -58,8 +56,16 @@ function CancelDialog({ onClose }: { onClose: () => void }) {
       confirmLabel={<FormattedMessage {...(offer ? r.decline : m.confirm)} />}
       busyLabel={<FormattedMessage {...vipMessages.processing} />}
       busy={busy || reason === null}
-      error={cancel.isError ? <FormattedMessage {...m.failed} /> : keep.isError ? <FormattedMessage {...r.failed} /> : null}
-      onConfirm={() => (offer ? cancel.mutate() : ask.mutate())}
+      error={
+        cancel.isError ? (
+          <FormattedMessage {...m.failed} />
+        ) : keep.isError ? (
+          <FormattedMessage {...r.failed} />
+        ) : ask.isError ? (
+          <FormattedMessage {...r.readFailed} />
+        ) : null
+      }
+      onConfirm={() => (offer ? cancel.mutate(true) : ask.mutate())}
       onClose={onClose}
     >
       {offer ? (

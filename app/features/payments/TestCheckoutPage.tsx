@@ -27,12 +27,13 @@ function BackToSignup() {
   );
 }
 
-function Actions({ sessionId, amount }: { sessionId: string; amount: CheckoutStatusResponse["amount"] }) {
+function Actions({ sessionId, amount, firstPeriodCents }: { sessionId: string; amount: CheckoutStatusResponse["amount"]; firstPeriodCents?: number }) {
   const intl = useIntl();
-  // What this checkout was opened with (the plan's price then), as a Stripe session shows its own.
+  // What Pay charges today: the price this checkout was opened with (an offer's first period has its
+  // percent off), as a Stripe session shows its own; with a place, the Worker's total with tax.
   const [place, setPlace] = useState<VipPlace>({ country: "", state: "" });
   const tax = useVipTax(sessionId, place);
-  const price = intl.formatNumber((tax.data?.totalCents ?? amount.cents) / 100, { style: "currency", currency: amount.currency });
+  const price = intl.formatNumber((tax.data?.totalCents ?? firstPeriodCents ?? amount.cents) / 100, { style: "currency", currency: amount.currency });
   const action = useLocalCheckoutAction(sessionId);
   // Busy from the click until the next page has opened.
   const busy = action.isPending || action.isSuccess;
@@ -96,7 +97,7 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
       </>
     );
   } else {
-    body = <Actions sessionId={sessionId} amount={status.data.amount} />;
+    body = <Actions sessionId={sessionId} amount={status.data.amount} firstPeriodCents={status.data.firstPeriodCents} />;
   }
   const checkout = status.data;
 
@@ -118,6 +119,14 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
                 values={{ price: <PlanAmount cents={checkout.amount.cents} currency={checkout.amount.currency} /> }}
               />
             </p>
+            {checkout.firstPeriodCents !== undefined && (
+              <p className="plan-price" data-testid="offer-first-period">
+                <FormattedMessage
+                  {...(checkout.plan === "yearly" ? m.offerFirstYear : m.offerFirstMonth)}
+                  values={{ price: <PlanAmount cents={checkout.firstPeriodCents} currency={checkout.amount.currency} /> }}
+                />
+              </p>
+            )}
           </>
         )}
         {body}

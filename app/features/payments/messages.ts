@@ -95,6 +95,8 @@ export const testModeMessages = defineMessages({
   },
   item: { id: "vip.testCheckout.item", defaultMessage: "VIP membership, billed monthly" },
   itemYearly: { id: "vip.testCheckout.itemYearly", defaultMessage: "VIP membership, billed yearly" },
+  offerFirstMonth: { id: "vip.testCheckout.offerFirstMonth", defaultMessage: "First month {price} with your offer, then the price above" },
+  offerFirstYear: { id: "vip.testCheckout.offerFirstYear", defaultMessage: "First year {price} with your offer, then the price above" },
   payHint: { id: "vip.testCheckout.payHint", defaultMessage: "Simulates a successful card payment." },
   decline: { id: "vip.testCheckout.decline", defaultMessage: "Decline payment" },
   declineHint: { id: "vip.testCheckout.declineHint", defaultMessage: "Simulates a card the bank refuses." },
@@ -238,6 +240,7 @@ export const retentionMessages = defineMessages({
   accept: { id: "vip.retention.accept", defaultMessage: "Stay with the discount" },
   decline: { id: "vip.retention.decline", defaultMessage: "No thanks, cancel" },
   failed: { id: "vip.retention.failed", defaultMessage: "The discount could not be applied. Please try again." },
+  readFailed: { id: "vip.retention.readFailed", defaultMessage: "We could not check for an offer for you. Nothing was cancelled; please try again." },
 });
 
 /** The membership panel's title for a tier above VIP. */

@@ -54,7 +54,7 @@ export async function acceptRetentionOffer(db: DB, service: PaymentsService, row
   }
 }
 
-/** A cancel while the offer was open to the member is their "no": never offered again. */
+/** The member saw the offer and cancelled anyway: their "no", never offered again. */
 export async function declineRetentionOffer(db: DB, row: SubscriptionRow): Promise<void> {
   const settings = await openOffer(db, row.userId);
   if (!settings) return;

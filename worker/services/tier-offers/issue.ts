@@ -15,7 +15,8 @@ export const OFFERS_PER_RUN = 200;
 export async function issueTierOffers(env: AppEnv, db: DB, now: number, limit = OFFERS_PER_RUN): Promise<IssuedOffer[]> {
   const settings = await readOfferSettings(db);
   if (!settings.enabled && !settings.winBack.enabled) return [];
-  const tier = (await readTiers(db)).find((t) => t.id === settings.tierId);
+  const tiers = await readTiers(db);
+  const tier = tiers.find((t) => t.id === settings.tierId);
   // A tier removed or archived since the settings were saved: nobody is offered it.
   if (!tier || tier.archived || tier.rank < 1) {
     console.error(`offers: the offered tier ${settings.tierId} is not a paid tier on sale; no offers issued`);
@@ -23,6 +24,8 @@ export async function issueTierOffers(env: AppEnv, db: DB, now: number, limit = 
   }
   const issued = await issueOffers(db, settings, now, limit);
   for (const offer of issued) {
+    // A win-back offer may bring the member back to the tier they left rather than the settings' one.
+    const offered = tiers.find((t) => t.id === offer.tierId) ?? tier;
     await notifyMembers(
       env,
       db,
@@ -32,8 +35,8 @@ export async function issueTierOffers(env: AppEnv, db: DB, now: number, limit = 
         actorId: null,
         params: {
           percent: offer.percentOff,
-          title: tier.name.en,
-          titlePtBr: tier.name.ptBR,
+          title: offered.name.en,
+          titlePtBr: offered.name.ptBR,
           at: new Date(offer.expiresAt).toISOString(),
           ...(offer.kind === "win_back" ? { winBack: true } : {}),
         },
