@@ -17,16 +17,48 @@ import { parseDotenv } from "./lib/demo-seed.mjs";
 import { firstAdminInput, firstAdminLink, firstAdminStatements } from "./lib/first-admin.mjs";
 import { ROOT, WRANGLER_CONFIG, wrangler } from "./lib/wrangler.mjs";
 
-const { values } = parseArgs({
-  options: {
-    env: { type: "string" },
-    local: { type: "boolean", default: false },
-    "persist-to": { type: "string" },
-    email: { type: "string" },
-    username: { type: "string" },
-    "site-url": { type: "string" },
-  },
-});
+const USAGE = `Makes the site's first administrator and prints a one-time link to choose the password.
+
+Usage:
+  npm run admin:create -- --env <staging|production> --email you@example.com --username you
+  npm run admin:create -- --local [--persist-to <dir>] --email you@example.com --username you
+
+Options:
+  --env <name>         the deployed environment (needs wrangler's login or CLOUDFLARE_API_TOKEN)
+  --local              the local state (npm start's database)
+  --persist-to <dir>   a local state kept somewhere else
+  --email <address>    the administrator's e-mail
+  --username <name>    the administrator's username
+  --site-url <url>     the address the link opens (default: that environment's SITE_URL)
+  --help               this text
+`;
+
+/** The options, or the usage: printed on --help (exit 0) or for a mistaken command line (exit 2). */
+function readArgs() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        env: { type: "string" },
+        local: { type: "boolean", default: false },
+        "persist-to": { type: "string" },
+        email: { type: "string" },
+        username: { type: "string" },
+        "site-url": { type: "string" },
+        help: { type: "boolean", default: false },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return values;
+  } catch (error) {
+    console.error(`admin:create: ${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = readArgs();
 
 /** The environment's SITE_URL: .dev.vars locally, else its [env.<name>.vars] (or the top [vars]). */
 async function siteUrlOf(env, local) {

@@ -3,13 +3,50 @@
 // SQL in backups/<database name>-<env>-<UTC time>.sql, from `wrangler d1 export --remote`. Restore into
 // a new database with `wrangler d1 execute <name> --remote --file <that file>`; to go back in time
 // within the last 30 days, D1 Time Travel needs no file (README, "Backups and restores").
+// The export makes the database unavailable to queries while it runs (a live site's requests
+// fail meanwhile), so it says so and asks first; without a terminal it needs --yes.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
 import { run, fail } from "./lib/run.mjs";
-import { deployEnvFromArgs } from "./lib/deploy-env.mjs";
+import { DEPLOY_ENVS } from "./lib/deploy-env.mjs";
 import { ROOT, WRANGLER_CONFIG } from "./lib/wrangler.mjs";
 
-const env = deployEnvFromArgs("npm run backup");
+const USAGE = `Usage: npm run backup -- --env ${DEPLOY_ENVS.join("|")} [--yes]`;
+const WARNING =
+  'The export makes the database unavailable to serve queries while it runs: the live site\'s pages and sign-ins fail until it ends (seconds to minutes, by size).\nTo go back in time within the last 30 days, D1 Time Travel needs no export and no downtime (README, "Backups and restores").';
+
+function readArgs() {
+  try {
+    const { values } = parseArgs({ options: { env: { type: "string" }, yes: { type: "boolean", default: false } } });
+    if (DEPLOY_ENVS.includes(values.env ?? "")) return values;
+  } catch (error) {
+    console.error(`backup: ${error instanceof Error ? error.message : error}`);
+  }
+  console.error(USAGE);
+  process.exit(2);
+}
+
+/** Whether the operator agreed: --yes, or "y" at the terminal's prompt; never by default. */
+async function confirmed(yes) {
+  if (yes) return true;
+  if (!process.stdin.isTTY) {
+    console.error("backup: no terminal to ask in: run it again with --yes to export anyway.");
+    return false;
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await prompt.question("Export now? (y/N) ");
+  prompt.close();
+  return /^y(es)?$/i.test(answer.trim());
+}
+
+const { env, yes } = readArgs();
+console.log(WARNING);
+if (!(await confirmed(yes))) {
+  console.error("backup: nothing was exported.");
+  process.exit(yes || process.stdin.isTTY ? 1 : 2);
+}
 const { experimental_readRawConfig } = await import("wrangler");
 const { rawConfig } = experimental_readRawConfig({ config: WRANGLER_CONFIG });
 const database = rawConfig.env?.[env]?.d1_databases?.find((db) => db.binding === "DB")?.database_name;

@@ -98,6 +98,7 @@ async function probe(base, misconfigured, adminLink) {
     });
 
   record("the dev mailbox answers 404", (await get("/api/dev/mailbox")).status === 404);
+  record("the dev mailbox page answers 404", (await get("/dev/mailbox")).status === 404);
 
   for (const [lang, text] of [
     ["en", ">Coming soon</h1>"],

@@ -166,7 +166,12 @@ export function readConfig(env: AppEnv): SiteConfig {
   }
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`);
+    // An unset setting fails its type check as "Invalid input": say plainly that it is missing.
+    const problems = parsed.error.issues.map((i) =>
+      i.path.length === 1 && values[String(i.path[0])] === undefined
+        ? `${String(i.path[0])} is missing (not set; a secret is set with wrangler secret put ${String(i.path[0])}, locally in .dev.vars)`
+        : `${i.path.join(".") || "config"}: ${i.message}`,
+    );
     throw new ConfigError(`Worker configuration is invalid: ${problems.join("; ")}`);
   }
   if (cache.size >= CACHED_CONFIGS) cache.delete(cache.keys().next().value!);

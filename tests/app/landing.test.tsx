@@ -175,6 +175,22 @@ describe("a site with nothing published yet (decision 077)", () => {
       ["botCheck", "false", "/admin/settings"],
     ]);
   });
+
+  it("says in the payments, mail and bot-check steps the command that sets their secrets, in both languages", async () => {
+    for (const [locale, heading] of [
+      ["en", "Set up your site"],
+      ["pt-BR", "Configure o seu site"],
+    ] as const) {
+      mockSite(sessionUser({ isAdmin: true }), { comingSoon: true });
+      const { unmount } = renderApp(routeTree, "/", { locale });
+      const checklist = (await screen.findByRole("heading", { name: heading })).closest("section")!;
+      const body = (step: string) => checklist.querySelector(`li[data-step="${step}"] p`)!.textContent;
+      expect(body("payments"), locale).toContain("npx wrangler secret put STRIPE_SECRET_KEY --env production");
+      expect(body("mail"), locale).toContain("npx wrangler secret put MAIL_PROVIDER --env production");
+      expect(body("botCheck"), locale).toContain("npx wrangler secret put TURNSTILE_SECRET_KEY --env production");
+      unmount();
+    }
+  });
 });
 
 describe("hero", () => {

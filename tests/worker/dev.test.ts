@@ -112,6 +112,19 @@ describe("GET /api/dev/mailbox", () => {
   });
 });
 
+describe("GET /dev/mailbox (the page)", () => {
+  it("does not exist outside local mode: the page is a 404 like its API", async () => {
+    const res = await fetchWithEnv("/dev/mailbox", { APP_ENV: "production" });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Not found" } });
+    expect((await fetchWithEnv("/dev/mailbox/", { APP_ENV: "production" })).status).toBe(404);
+  });
+
+  it("does not exist for a request to a public host in test mode", async () => {
+    expect((await fetchWithEnv("/dev/mailbox", { APP_ENV: "test" }, ORIGIN)).status).toBe(404);
+  });
+});
+
 describe("extractLinks", () => {
   it("finds http(s) links and drops trailing punctuation", () => {
     expect(extractLinks("See https://a.test/x?y=1, then http://b.test/z). Done.")).toEqual(["https://a.test/x?y=1", "http://b.test/z"]);

@@ -64,6 +64,13 @@ describe("configuration check", () => {
     }
   });
 
+  it("says a required setting that is not set is missing, and how to set it", () => {
+    const broken = { ...env, APP_ENV: "production", SESSION_SECRET: undefined } as unknown as AppEnv;
+    expect(() => readConfig(broken)).toThrow(
+      "Worker configuration is invalid: SESSION_SECRET is missing (not set; a secret is set with wrangler secret put SESSION_SECRET, locally in .dev.vars)",
+    );
+  });
+
   it("refuses a live mail provider without its key", () => {
     const broken = { ...env, MAIL_PROVIDER: "resend" } as unknown as AppEnv;
     expect(() => readConfig(broken)).toThrow(/MAIL_PROVIDER needs MAIL_API_KEY/);

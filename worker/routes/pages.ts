@@ -14,7 +14,8 @@ import { Hono, type Context } from "hono";
 import ssr from "app-ssr";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
-import { readConfig } from "../env";
+import { isLocalMode, readConfig } from "../env";
+import { isLoopbackRequest } from "../middleware/local-only";
 import type { Locale } from "#contracts/locale.ts";
 import { APP_MODULES_ID, isEmbedPath, SSR_STATE_ID, type ApiTransport, type RenderedPage } from "#contracts/ssr.ts";
 import { firstLoadHints } from "../services/first-load";
@@ -153,6 +154,10 @@ function isPersonalPage(path: string): boolean {
 /** Addresses that are never pages: an unknown one is the API's JSON 404, not the app's. */
 const NOT_PAGES = /^\/(?:api|uploads|media)(?:\/|$)/;
 
+/** Local mode's helper pages (the mailbox): their API exists only on this machine, so they do too. */
+const LOCAL_MACHINE_PAGES = /^\/dev(?:\/|$)/;
+const isLocalMachineRequest = (c: Context<HonoEnv>) => isLocalMode(c.env) && isLoopbackRequest(c.req.url);
+
 /**
  * Mounted last, for GET and HEAD of every address no other route answers. `readFetch` runs the
  * API routes in-process (worker/app.ts): the render's reads go through it.
@@ -163,6 +168,7 @@ export function pageRoutes(readFetch: ReadFetch) {
 
 async function answerPage(c: Context<HonoEnv>, next: () => Promise<void>, readFetch: ReadFetch): Promise<Response | void> {
   if (NOT_PAGES.test(c.req.path)) return next();
+  if (LOCAL_MACHINE_PAGES.test(c.req.path) && !isLocalMachineRequest(c)) return next();
   const { routeId, signIn } = ssr.matchPage(c.req.url);
   // Signed-in and back-office pages: the shell, for the browser to render. A request without a
   // session is sent to sign in at once, as the page's guard would after loading the app (the

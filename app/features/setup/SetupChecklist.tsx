@@ -40,7 +40,8 @@ const STEPS: Record<SetupStepId, { to: "/admin/settings" | "/admin/catalog"; tit
       title: { id: "setup.payments.title", defaultMessage: "Payments" },
       body: {
         id: "setup.payments.body",
-        defaultMessage: "Give the Worker its Stripe keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID), then check the VIP prices in Settings.",
+        defaultMessage:
+          "Settings cannot hold secrets: from a terminal, run npx wrangler secret put STRIPE_SECRET_KEY --env production, then the same for STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID. Then check the VIP prices in Settings.",
       },
     }),
   },
@@ -50,7 +51,8 @@ const STEPS: Record<SetupStepId, { to: "/admin/settings" | "/admin/catalog"; tit
       title: { id: "setup.mail.title", defaultMessage: "Mail" },
       body: {
         id: "setup.mail.body",
-        defaultMessage: "Give the Worker its mail provider (MAIL_PROVIDER, MAIL_API_KEY, MAIL_FROM), then choose the notifications in Settings.",
+        defaultMessage:
+          "Settings cannot hold secrets: from a terminal, run npx wrangler secret put MAIL_PROVIDER --env production, then the same for MAIL_API_KEY and MAIL_FROM. Then choose the notifications in Settings.",
       },
     }),
   },
@@ -61,7 +63,7 @@ const STEPS: Record<SetupStepId, { to: "/admin/settings" | "/admin/catalog"; tit
       body: {
         id: "setup.botCheck.body",
         defaultMessage:
-          "Give the Worker its Cloudflare Turnstile keys (TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY): until then sign-up, guest checkout, the news box, Notify me, the contact form and password resets are closed to visitors.",
+          "From a terminal, run npx wrangler secret put TURNSTILE_SECRET_KEY --env production, and set TURNSTILE_SITE_KEY in wrangler.toml's production vars (it is public), then deploy: until then sign-up, guest checkout, the news box, Notify me, the contact form and password resets are closed to visitors.",
       },
     }),
   },
