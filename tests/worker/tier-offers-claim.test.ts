@@ -278,7 +278,7 @@ describe("the local test checkout of a claimed offer", { timeout: 30_000 }, () =
     const id = await offerFor(user.id, { percent: 40 });
     const [listed] = (await (await call("/api/offers", { cookie: user.cookie })).json<OffersResponse>()).offers;
     // $9.99 less 40 % (399.6 cents, rounded to 400): 599, as the card says.
-    expect(listed.prices.monthly).toEqual({ fullCents: 999, firstPeriodCents: 599, currency: "USD" });
+    expect(listed?.prices.monthly).toEqual({ fullCents: 999, firstPeriodCents: 599, currency: "USD" });
     const res = await claim(user.cookie, id);
     const sessionId = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
     const status = await call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });

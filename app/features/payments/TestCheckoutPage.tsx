@@ -9,7 +9,7 @@ import type { CheckoutStatusResponse, LocalCheckoutAction } from "#contracts/pay
 import { Loading } from "../../components/Loading";
 import { QueryFailed } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";
-import { payMessage, testModeMessages as m, vipMessages } from "./messages";
+import { offerFirstPeriodMessages, payMessage, testModeMessages as m, vipMessages } from "./messages";
 import { statusOf, useLocalCheckoutAction } from "./mutations";
 import { checkoutStatusQueryOptions } from "./queries";
 import { TestModeBanner } from "./TestModeBanner";
@@ -122,7 +122,7 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
             {checkout.firstPeriodCents !== undefined && (
               <p className="plan-price" data-testid="offer-first-period">
                 <FormattedMessage
-                  {...(checkout.plan === "yearly" ? m.offerFirstYear : m.offerFirstMonth)}
+                  {...offerFirstPeriodMessages[checkout.plan]}
                   values={{ price: <PlanAmount cents={checkout.firstPeriodCents} currency={checkout.amount.currency} /> }}
                 />
               </p>

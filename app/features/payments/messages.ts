@@ -95,8 +95,6 @@ export const testModeMessages = defineMessages({
   },
   item: { id: "vip.testCheckout.item", defaultMessage: "VIP membership, billed monthly" },
   itemYearly: { id: "vip.testCheckout.itemYearly", defaultMessage: "VIP membership, billed yearly" },
-  offerFirstMonth: { id: "vip.testCheckout.offerFirstMonth", defaultMessage: "First month {price} with your offer, then the price above" },
-  offerFirstYear: { id: "vip.testCheckout.offerFirstYear", defaultMessage: "First year {price} with your offer, then the price above" },
   payHint: { id: "vip.testCheckout.payHint", defaultMessage: "Simulates a successful card payment." },
   decline: { id: "vip.testCheckout.decline", defaultMessage: "Decline payment" },
   declineHint: { id: "vip.testCheckout.declineHint", defaultMessage: "Simulates a card the bank refuses." },
@@ -130,6 +128,12 @@ export const pastDueHelpMessage = defineMessage<{ date: string }>({
   id: "vip.membership.pastDueHelp",
   defaultMessage: "Your last payment did not go through. Update your card by {date} to keep VIP.",
 });
+/** An offer's checkout: what its first period charges (the price a node, formatted on the page). */
+export const offerFirstPeriodMessages = {
+  monthly: { id: "vip.testCheckout.offerFirstMonth", defaultMessage: "First month {price} with your offer, then the price above" },
+  yearly: { id: "vip.testCheckout.offerFirstYear", defaultMessage: "First year {price} with your offer, then the price above" },
+};
+
 export const payMessage = defineMessage<{ price: string }>({ id: "vip.testCheckout.pay", defaultMessage: "Pay {price}" });
 
 /** The question before a plan switch in the local portal, with what it costs or credits. */
