@@ -102,7 +102,11 @@ describe("the membership panel's tier", () => {
   });
 
   it("asks why before cancelling, sends the reason, and confirms nothing without one", async () => {
-    const api = serve({ "POST /api/payments/subscription/cancel": json(200, membership({ status: "canceling", cancelAtPeriodEnd: true })) });
+    const api = serve({
+      // No retention offer to make: Confirm cancels once the Worker has said so.
+      "GET /api/payments/subscription/retention-offer": json(200, { offer: null }),
+      "POST /api/payments/subscription/cancel": json(200, membership({ status: "canceling", cancelAtPeriodEnd: true })),
+    });
     renderApp(routeTree, "/panel", { locale: "pt-BR" });
     fireEvent.click(await screen.findByRole("button", { name: "Cancelar assinatura" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancelar sua assinatura?" });
