@@ -26,7 +26,23 @@ async function chargeOf(db: DB, kinds: readonly PurchaseKind[], paymentIntentId:
   return null;
 }
 
-export async function refundLocally({ db, secret, kinds }: LocalRefundDeps, input: RefundInput, now = Date.now()): Promise<RefundResult> {
+/**
+ * Refunds of one charge, one after another, as Stripe makes them: each reads the charge after the
+ * one before has been sent, so its event's amount_refunded counts every earlier refund. Side by side,
+ * two refunds both read the charge before either was booked and each event counted only its own.
+ */
+const refundsInFlight = new Map<string, Promise<unknown>>();
+
+export function refundLocally(deps: LocalRefundDeps, input: RefundInput, now = Date.now()): Promise<RefundResult> {
+  const before = refundsInFlight.get(input.paymentIntentId) ?? Promise.resolve();
+  const mine = before.catch(() => {}).then(() => refundNow(deps, input, now));
+  refundsInFlight.set(input.paymentIntentId, mine);
+  const forget = () => void (refundsInFlight.get(input.paymentIntentId) === mine && refundsInFlight.delete(input.paymentIntentId));
+  mine.then(forget, forget);
+  return mine;
+}
+
+async function refundNow({ db, secret, kinds }: LocalRefundDeps, input: RefundInput, now: number): Promise<RefundResult> {
   const refundId = await localIdFor("re_local_", input.idempotencyKey);
   const charge = await chargeOf(db, kinds, input.paymentIntentId);
   if (!charge) throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`);
