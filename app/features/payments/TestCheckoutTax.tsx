@@ -56,17 +56,19 @@ export function VipTaxFields({
       <p className="test-mode-badge">
         <FormattedMessage {...m.demo} />
       </p>
-      <label htmlFor={ids.country}>{intl.formatMessage(m.country)}</label>
-      <select id={ids.country} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} autoComplete="billing country">
-        <option value="">{intl.formatMessage(m.countryChoose)}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <div className="field">
+        <label htmlFor={ids.country}>{intl.formatMessage(m.country)}</label>
+        <select id={ids.country} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} autoComplete="billing country">
+          <option value="">{intl.formatMessage(m.countryChoose)}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {value.country === "US" && (
-        <>
+        <div className="field">
           <label htmlFor={ids.state}>{intl.formatMessage(m.state)}</label>
           <input
             id={ids.state}
@@ -75,7 +77,7 @@ export function VipTaxFields({
             autoComplete="billing address-level1"
             onChange={(e) => onChange({ ...value, state: e.target.value })}
           />
-        </>
+        </div>
       )}
       <div aria-live="polite">
         {data &&

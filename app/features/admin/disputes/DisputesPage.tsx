@@ -12,6 +12,7 @@ import { formatMoment } from "../format";
 import { disputeMessages as m } from "./messages";
 import { disputesQueryOptions, useLocalRaise } from "./queries";
 import { DisputeAmount, DisputeStatus, DisputeType } from "./DisputeStatus";
+import "../admin.css";
 
 function DisputesTable({ disputes }: { disputes: DisputeSummary[] }) {
   const intl = useIntl();
@@ -97,7 +98,7 @@ function RaiseOn({ label, numeric, target }: { label: MessageDescriptor; numeric
   const send = (type: "dispute" | "fraud_warning") =>
     on && raise.mutate({ ...on, type }, { onSuccess: ({ dispute }) => void navigate({ to: "/admin/disputes/$disputeId", params: { disputeId: dispute.id } }) });
   return (
-    <div className="disputes-local-target" role="group" aria-labelledby={`${id}-label`}>
+    <div className="field disputes-local-target" role="group" aria-labelledby={`${id}-label`}>
       <label htmlFor={id} id={`${id}-label`}>
         <FormattedMessage {...label} />
       </label>
