@@ -37,5 +37,14 @@ export function taggedFlac(options: FlacOptions): Uint8Array;
 export function id3v24(tags: Id3Tags): Uint8Array;
 export function testPcm(seconds: number, sampleRate?: number, seed?: number): Int16Array;
 export function taggedMp3(options: { seconds: number; sampleRate?: number; tags?: Id3Tags; seed?: number }): Uint8Array;
-export function taggedWav(options: { seconds: number; sampleRate?: number; channels?: number; tags?: Id3Tags; seed?: number }): Uint8Array;
+export function taggedWav(options: {
+  seconds: number;
+  sampleRate?: number;
+  channels?: number;
+  tags?: Id3Tags;
+  seed?: number;
+  /** false: the tags only in LIST/INFO, as ffmpeg writes a WAV. */
+  id3?: boolean;
+  infoEncoding?: "utf-8" | "latin1";
+}): Uint8Array;
 export function lrcOf(lines: readonly TimedLine[]): string;

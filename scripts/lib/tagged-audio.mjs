@@ -235,14 +235,16 @@ function riffChunk(id, body) {
 }
 
 /** A 16-bit PCM WAV with LIST/INFO (title, album, artist, year, track) and an "id3 " chunk. */
-export function taggedWav({ seconds, sampleRate = 44100, channels = 2, tags = {}, seed = 1 }) {
+export function taggedWav({ seconds, sampleRate = 44100, channels = 2, tags = {}, seed = 1, id3 = true, infoEncoding = "utf-8" }) {
   const frames = Math.round(seconds * sampleRate);
   const data = new Uint8Array(frames * channels * 2);
   const view = new DataView(data.buffer);
   for (let i = 0; i < frames; i++) for (let ch = 0; ch < channels; ch++) view.setInt16((i * channels + ch) * 2, sampleAt(i, ch, sampleRate, seed), true);
   const fmt = concat([le16(1), le16(channels), le32(sampleRate), le32(sampleRate * channels * 2), le16(channels * 2), le16(16)]);
   const info = [];
-  const infoText = (id, value) => value !== undefined && info.push(riffChunk(id, concat([utf8(String(value)), NUL])));
+  // RIFF INFO has no charset of its own: ffmpeg and most taggers write UTF-8, older ones Latin-1.
+  const encode = (text) => (infoEncoding === "latin1" ? Uint8Array.from(text, (c) => c.charCodeAt(0)) : utf8(text));
+  const infoText = (id, value) => value !== undefined && info.push(riffChunk(id, concat([encode(String(value)), NUL])));
   infoText("INAM", tags.title);
   infoText("IPRD", tags.album);
   infoText("IART", tags.artist);
@@ -253,7 +255,7 @@ export function taggedWav({ seconds, sampleRate = 44100, channels = 2, tags = {}
     riffChunk("fmt ", fmt),
     riffChunk("data", data),
     riffChunk("LIST", concat([utf8("INFO"), ...info])),
-    riffChunk("id3 ", id3v24(tags)),
+    ...(id3 ? [riffChunk("id3 ", id3v24(tags))] : []),
   ]);
   return concat([utf8("RIFF"), le32(body.length), body]);
 }

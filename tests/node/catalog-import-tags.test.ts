@@ -101,6 +101,14 @@ describe("tag reading", () => {
     expect(tags.lyrics?.synced).toBe(true);
   });
 
+  it("reads a WAV's LIST/INFO as UTF-8 when ffmpeg wrote it so, and as Latin-1 when it is Latin-1", async () => {
+    const tags = { title: "Coração", album: "Última Dança", artist: "Zé", track: "3" };
+    const utf8 = await readTags(blob(taggedWav({ seconds: 0.2, tags, id3: false })));
+    expect(utf8).toMatchObject({ title: "Coração", album: "Última Dança", artist: "Zé", track: 3 });
+    const latin1 = await readTags(blob(taggedWav({ seconds: 0.2, tags, id3: false, infoEncoding: "latin1" })));
+    expect(latin1).toMatchObject({ title: "Coração", album: "Última Dança", artist: "Zé", track: 3 });
+  });
+
   it("refuses by content: a PNG named .mp3, a zip named .flac, text named .wav", () => {
     expect(sniffKind(cover.bytes.subarray(0, 16), "song.mp3")).toBe("png");
     expect(sniffKind(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), "song.flac")).toBe("zip");

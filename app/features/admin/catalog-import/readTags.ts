@@ -51,6 +51,32 @@ const clean = (value: string | undefined | null) => {
   return text ? text : undefined;
 };
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A WAV's LIST/INFO text as its writer meant it. RIFF INFO names no charset, so the reader takes it
+ * as Latin-1, while ffmpeg and most taggers write UTF-8: "Coração" came out "CoraÃ§Ã£o". Text whose
+ * Latin-1 bytes are valid UTF-8 with a character beyond ASCII was UTF-8 (real Latin-1 accents are
+ * single bytes that UTF-8 refuses); anything else is kept as read.
+ */
+function utf8MisreadAsLatin1(text: string): string {
+  if (!/[\u0080-\u00ff]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+  try {
+    return strictUtf8.decode(Uint8Array.from(text, (c) => c.charCodeAt(0)));
+  } catch {
+    return text;
+  }
+}
+
+/** Every string of the parsed common tags, read again as UTF-8 where the WAV reader took it for Latin-1. */
+function repairWaveText(meta: IAudioMetadata): IAudioMetadata {
+  if (meta.format.container !== "WAVE") return meta;
+  const repair = (value: unknown): unknown =>
+    typeof value === "string" ? utf8MisreadAsLatin1(value) : Array.isArray(value) ? value.map(repair) : value;
+  const common = Object.fromEntries(Object.entries(meta.common).map(([key, value]) => [key, repair(value)])) as ICommonTagsResult;
+  return { ...meta, common };
+}
+
 function creditsOf(meta: IAudioMetadata): ImportCredit[] {
   const credits: ImportCredit[] = [];
   const seen = new Set<string>();
@@ -93,7 +119,8 @@ function lyricsOf(meta: IAudioMetadata): ImportLyrics | undefined {
   return plain ? { language: language(tags[0] ?? {}), text: plain, synced: isLrc(plain) } : undefined;
 }
 
-export function tagInfoOf(meta: IAudioMetadata): TagInfo {
+export function tagInfoOf(parsed: IAudioMetadata): TagInfo {
+  const meta = repairWaveText(parsed);
   const c = meta.common;
   const isrc = c.isrc?.map((v) => v.replace(/-/g, "").toUpperCase()).find((v) => ISRC_PATTERN.test(v));
   const picture = c.picture?.[0];
