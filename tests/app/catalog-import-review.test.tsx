@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest";
 import type { ImportFile, ImportState } from "#contracts/admin-catalog-import.ts";
 import { encodePng } from "../../scripts/lib/png.mjs";
-import { taggedMp3 } from "../../scripts/lib/tagged-audio.mjs";
+import { taggedMp3, taggedWav } from "../../scripts/lib/tagged-audio.mjs";
 import { json, mockApi, sentJson } from "./accounts-harness";
 import { pickFolder, renderImportPage } from "./fixtures/catalog-import";
 
@@ -156,6 +156,19 @@ describe("the import's review", () => {
     fireEvent.click(screen.getByRole("button", { name: "Leave out track 1" }));
     expect((screen.getByRole("button", { name: "Upload and create drafts" }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/problems? must be fixed/)).toBeNull();
+  });
+
+  it("pairs an untagged WAV with its MP3 by name, and offers any dropped lossless file as a master", async () => {
+    fakeWorker();
+    renderImportPage();
+    const wav = taggedWav({ seconds: 0.2, tags: {}, id3: false });
+    const other = taggedWav({ seconds: 0.2, tags: {}, id3: false, seed: 2 });
+    await pickFolder([fileAt("Mar/01 - Canção do Mar.mp3", one), fileAt("Mar/01 - Canção do Mar.wav", wav), fileAt("Mastered/final take.wav", other)]);
+    const table = await screen.findByRole("table", { name: "Tracks of Mar" });
+    expect(within(table).getAllByRole("row")).toHaveLength(2);
+    const master = within(table).getByLabelText("Master (sold), track 1") as HTMLSelectElement;
+    expect(master.selectedOptions[0]?.textContent).toBe("01 - Canção do Mar.wav");
+    expect([...master.options].map((o) => o.textContent)).toEqual(["No master", "01 - Canção do Mar.wav", "final take.wav"]);
   });
 
   it("reads a dropped ZIP as a folder", async () => {

@@ -75,6 +75,9 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
     await expect(table.getByText("Ready")).toHaveCount(3);
     await expect(page.getByLabel("Cover")).toHaveValue(/.+/);
     expect(await axeViolations(page), "axe on the review").toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const overflow = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, "the review table fits a 1366 px screen without scrolling sideways").toBeLessThanOrEqual(0);
     await page.getByRole("button", { name: "Upload and create drafts" }).click();
     await expect(page.getByText(/The drafts are in the catalog/)).toBeVisible({ timeout: 120_000 });
     await expect(page.getByRole("link", { name: `Open ${album} in the catalog` })).toBeVisible();

@@ -84,6 +84,58 @@ describe("a track's place read from its file name when the tags have none", () =
   });
 });
 
+describe("masters paired with their streaming files by name", () => {
+  const untaggedWav = (id: string, path: string): ScannedFile => ({ id, path, size: 100, kind: "wav", tags: { credits: [], durationSeconds: 200 } });
+
+  it("joins an untagged WAV to the tagged MP3 of the same number and title, as one track of its album", () => {
+    const draft = planImport([
+      untaggedWav("w3", "Export/03 - Última Dança.wav"),
+      audio("m3", "Export/03 - Última Dança.mp3", "mp3", { album: "Noite", title: "Última Dança", track: 3 }),
+      untaggedWav("w4", "Export/04 Outra Vez.wav"),
+      audio("m4", "Export/04 - outra vez.mp3", "mp3", { album: "Noite", title: "Outra Vez", track: 4 }),
+    ]);
+    expect(draft.releases.map((r) => r.title)).toEqual(["Noite"]);
+    expect(draft.releases[0]!.tracks.map((t) => [t.number, t.title, t.masterFileId, t.streamingFileId])).toEqual([
+      [3, "Última Dança", "w3", "m3"],
+      [4, "Outra Vez", "w4", "m4"],
+    ]);
+    expect(problemsOf(draft)).toEqual([]);
+  });
+
+  it("leaves a file of another title, or in another folder, where it is", () => {
+    const draft = planImport([
+      untaggedWav("w3", "Export/03 - Outra.wav"),
+      untaggedWav("w9", "Elsewhere/03 - Última Dança.wav"),
+      audio("m3", "Export/03 - Última Dança.mp3", "mp3", { album: "Noite", title: "Última Dança", track: 3 }),
+    ]);
+    expect(draft.releases.map((r) => [r.title, r.tracks.map((t) => t.fileIds)])).toEqual([
+      ["Elsewhere", [["w9"]]],
+      ["Export", [["w3"]]],
+      ["Noite", [["m3"]]],
+    ]);
+  });
+});
+
+describe("the lyrics' language", () => {
+  const lyrics = (language?: "en" | "pt-BR") => ({ text: "Ó mar", synced: false, ...(language ? { language } : {}) });
+
+  it("is the lyrics' own, else the file's, else the one most of the album declares, else English", () => {
+    const draft = planImport([
+      audio("a1", "Mar/01.mp3", "mp3", { album: "Mar", title: "Um", track: 1, lyrics: lyrics("pt-BR") }),
+      audio("a2", "Mar/02.mp3", "mp3", { album: "Mar", title: "Dois", track: 2, lyrics: lyrics() }),
+      audio("a3", "Mar/03.mp3", "mp3", { album: "Mar", title: "Three", track: 3, lyrics: lyrics(), language: "en" }),
+      audio("a4", "Mar/04.mp3", "mp3", { album: "Mar", title: "Quatro", track: 4, lyrics: lyrics("pt-BR") }),
+      audio("a5", "Mar/05.mp3", "mp3", { album: "Mar", title: "Cinco", track: 5 }),
+      audio("b1", "Sea/01.mp3", "mp3", { album: "Sea", title: "One", track: 1, lyrics: lyrics() }),
+      { id: "l5", path: "Mar/05.lrc", size: 20, kind: "lyrics", text: "[00:01.00]Cinco\n" },
+    ]);
+    expect(draft.releases.map((r) => r.tracks.map((t) => t.lyrics?.language ?? null))).toEqual([
+      ["pt-BR", "pt-BR", "en", "pt-BR", "pt-BR"],
+      ["en"],
+    ]);
+  });
+});
+
 describe("reading a dropped folder or zip", () => {
   const cover = new Uint8Array(encodePng(2, 2, () => [1, 2, 3]));
   const flac = taggedFlac({ seconds: 0.5, tags: { TITLE: "Você", ALBUM: "Mar", TRACKNUMBER: "1", DATE: "2024" }, cover: { mime: "image/png", bytes: cover } });

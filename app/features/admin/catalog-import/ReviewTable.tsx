@@ -145,7 +145,11 @@ function TrackRow({ row, n, track, held, problems, onChange, onRemove }: RowProp
   const label = (field: { id: string; defaultMessage: string }) => intl.formatMessage(m.fieldOfTrack, { field: intl.formatMessage(field), n });
   const has = (...codes: Problem["code"][]) => problems.some((p) => codes.includes(p.code)) || undefined;
   const described = problems.length ? `${row}-problems` : undefined;
-  const masters = track.fileIds.filter((id) => isLossless(held.get(id)?.kind ?? "unsupported"));
+  // The track's own lossless files first, then every other one dropped: a master the pairing missed
+  // can still be attached by hand.
+  const lossless = (id: string) => isLossless(held.get(id)?.kind ?? "unsupported");
+  const own = track.fileIds.filter(lossless);
+  const masters = [...own, ...[...held.keys()].filter((id) => lossless(id) && !own.includes(id))];
   const streams = track.fileIds.filter((id) => !isLossless(held.get(id)?.kind ?? "unsupported"));
   return (
     <tr className={problems.length ? "catalog-import-row-problem" : undefined}>

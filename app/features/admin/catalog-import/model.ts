@@ -3,7 +3,7 @@
 // lyrics; problemsOf says what is wrong, and which problems block saving.
 import { ISRC_PATTERN } from "#contracts/track-details-limits.ts";
 import { isLrc } from "./lrc";
-import type { ImportCredit, ImportLyrics, TagInfo } from "./readTags";
+import type { ImportCredit, ImportLyrics, LyricsLanguage, TagInfo } from "./readTags";
 import { isAudio, isImage, isLossless, type FileKind } from "./sniff";
 
 /** One dropped file as read: its path in the folder (or zip), its kind by content, its tags. */
@@ -76,13 +76,52 @@ function coverOf(images: readonly ScannedFile[], audio: readonly ScannedFile[]):
 }
 
 /** A sidecar .lrc/.txt beside the audio with the same name gives the track's lyrics. */
-function sidecarLyrics(audio: ScannedFile, lyrics: readonly ScannedFile[]): ImportLyrics | null {
+function sidecarLyrics(audio: ScannedFile, lyrics: readonly ScannedFile[], language: LyricsLanguage): ImportLyrics | null {
   const folder = folderOf(audio.path);
   const stem = norm(stemOf(audio.path));
   const match = lyrics.filter((f) => folderOf(f.path) === folder && norm(stemOf(f.path)) === stem && f.text?.trim());
   const file = match.find((f) => /\.lrc$/i.test(f.path)) ?? match[0];
   if (!file?.text) return null;
-  return { language: audio.tags?.lyrics?.language ?? "en", text: file.text.trim(), synced: isLrc(file.text) };
+  return { language, text: file.text.trim(), synced: isLrc(file.text) };
+}
+
+/** The language a file declares, by its lyrics' own tag first, then the file's language tag. */
+const declaredLanguage = (file: ScannedFile) => file.tags?.lyrics?.language ?? file.tags?.language;
+
+/** The language most of an album's files declare; lyrics that say none take it. */
+function albumLanguage(files: readonly ScannedFile[]): LyricsLanguage | undefined {
+  const counts = new Map<LyricsLanguage, number>();
+  for (const file of files) {
+    const language = declaredLanguage(file);
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** A file's place and title from its name alone: "03 - Última Dança.wav" and "03 Última Dança.mp3" are one track. */
+function nameKey(path: string): string {
+  const stem = stemOf(path);
+  const place = PLACE_IN_NAME.exec(stem);
+  const title = norm(place ? stem.slice(place[0].length) : stem).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return `${folderOf(path)}\n${discFromName(path)}:${place ? Number(place[2]) : "?"}:${title}`;
+}
+
+const isUntagged = (file: ScannedFile) => !file.tags?.album && !file.tags?.title;
+
+/**
+ * An untagged file beside a tagged one of the same name (a DAW's WAV export next to its tagged MP3)
+ * takes that file's album, title and place, so the two become one track instead of a second
+ * release; its own length, rate, lyrics and cover stay its own.
+ */
+function pairedByName(audio: readonly ScannedFile[]): ScannedFile[] {
+  const tagged = new Map<string, ScannedFile>();
+  for (const file of audio) if (!isUntagged(file) && !tagged.has(nameKey(file.path))) tagged.set(nameKey(file.path), file);
+  return audio.map((file) => {
+    const sibling = isUntagged(file) && !file.unreadable ? tagged.get(nameKey(file.path)) : undefined;
+    if (!sibling?.tags) return file;
+    const { album, artist, title, track, disc, year } = sibling.tags;
+    return { ...file, tags: { credits: [], ...file.tags, album, artist, title, track, disc, year } };
+  });
 }
 
 /** Files of one track: same disc and number (or title), a lossless and a lossy copy together. */
@@ -92,9 +131,11 @@ function trackKeyOf(file: ScannedFile): string {
   return `${file.tags?.disc ?? discFromName(file.path)}:${number ?? `?${title}`}:${title}`;
 }
 
-function draftTrack(key: string, files: ScannedFile[], lyrics: readonly ScannedFile[]): DraftTrack {
+function draftTrack(key: string, files: ScannedFile[], lyrics: readonly ScannedFile[], language: LyricsLanguage): DraftTrack {
   const first = files.find((f) => f.tags) ?? files[0]!;
   const tags = first.tags;
+  const ownLanguage = declaredLanguage(first) ?? language;
+  const tagLyrics = tags?.lyrics && { ...tags.lyrics, language: tags.lyrics.language ?? ownLanguage };
   const master = files.find((f) => isLossless(f.kind) && !f.unreadable);
   const streaming = files.find((f) => !isLossless(f.kind) && !f.unreadable);
   return {
@@ -105,7 +146,7 @@ function draftTrack(key: string, files: ScannedFile[], lyrics: readonly ScannedF
     disc: tags?.disc ?? discFromName(first.path),
     isrc: tags?.isrc ?? "",
     credits: tags?.credits ?? [],
-    lyrics: sidecarLyrics(first, lyrics) ?? tags?.lyrics ?? null,
+    lyrics: sidecarLyrics(first, lyrics, ownLanguage) ?? tagLyrics ?? null,
     masterFileId: master?.id ?? null,
     streamingFileId: streaming?.id ?? null,
     fileIds: files.map((f) => f.id),
@@ -118,7 +159,7 @@ const byNumber = (a: DraftTrack, b: DraftTrack) => a.disc - b.disc || (a.number 
 
 /** Groups audio by its album tag (else by its folder) into draft releases. */
 export function planImport(files: readonly ScannedFile[]): ImportDraft {
-  const audio = files.filter((f) => isAudio(f.kind));
+  const audio = pairedByName(files.filter((f) => isAudio(f.kind)));
   const images = files.filter((f) => isImage(f.kind));
   const lyrics = files.filter((f) => f.kind === "lyrics");
   const refused = files.filter((f) => f.kind === "unsupported" || f.kind === "zip");
@@ -135,13 +176,14 @@ export function planImport(files: readonly ScannedFile[]): ImportDraft {
     for (const file of group.files) byTrack.set(trackKeyOf(file), [...(byTrack.get(trackKeyOf(file)) ?? []), file]);
     const folders = new Set(group.files.map((f) => folderOf(f.path)));
     const folderImages = images.filter((f) => folders.has(folderOf(f.path)));
+    const language = albumLanguage(group.files) ?? "en";
     return {
       key,
       title: group.title,
       titlePtBr: "",
       year: group.files.find((f) => f.tags?.year)?.tags?.year ?? null,
       coverFileId: coverOf(folderImages, group.files),
-      tracks: [...byTrack].map(([trackKey, trackFiles]) => draftTrack(`${key}/${trackKey}`, trackFiles, lyrics)).sort(byNumber),
+      tracks: [...byTrack].map(([trackKey, trackFiles]) => draftTrack(`${key}/${trackKey}`, trackFiles, lyrics, language)).sort(byNumber),
     };
   });
   return { releases: releases.sort((a, b) => a.title.localeCompare(b.title)), refused };

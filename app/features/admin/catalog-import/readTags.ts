@@ -6,7 +6,10 @@ import { ISRC_PATTERN, type CreditRole } from "#contracts/track-details-limits.t
 import { isLrc, toLrc } from "./lrc";
 
 export type ImportCredit = { role: CreditRole; name: string; detail?: string };
-export type ImportLyrics = { language: "en" | "pt-BR"; text: string; synced: boolean };
+export type LyricsLanguage = "en" | "pt-BR";
+export type ImportLyrics = { language: LyricsLanguage; text: string; synced: boolean };
+/** Lyrics as a file carries them: the language only when the file says it. */
+export type TagLyrics = Omit<ImportLyrics, "language"> & { language?: LyricsLanguage };
 export type EmbeddedCover = { mime: string; bytes: Uint8Array };
 
 export type TagInfo = {
@@ -18,7 +21,9 @@ export type TagInfo = {
   year?: number;
   isrc?: string;
   credits: ImportCredit[];
-  lyrics?: ImportLyrics;
+  lyrics?: TagLyrics;
+  /** The file's own language tag (ID3 TLAN, Vorbis LANGUAGE), when it is one the site has. */
+  language?: LyricsLanguage;
   cover?: EmbeddedCover;
   durationSeconds?: number;
   sampleRate?: number;
@@ -73,7 +78,7 @@ function repairWaveText(meta: IAudioMetadata): IAudioMetadata {
   if (meta.format.container !== "WAVE") return meta;
   const repair = (value: unknown): unknown =>
     typeof value === "string" ? utf8MisreadAsLatin1(value) : Array.isArray(value) ? value.map(repair) : value;
-  const common = Object.fromEntries(Object.entries(meta.common).map(([key, value]) => [key, repair(value)])) as ICommonTagsResult;
+  const common = Object.fromEntries(Object.entries(meta.common).map(([key, value]) => [key, repair(value)])) as unknown as ICommonTagsResult;
   return { ...meta, common };
 }
 
@@ -103,20 +108,24 @@ function creditsOf(meta: IAudioMetadata): ImportCredit[] {
   return credits;
 }
 
-const LANGUAGES: Record<string, ImportLyrics["language"]> = { por: "pt-BR", pt: "pt-BR", eng: "en", en: "en" };
+const LANGUAGES: Record<string, LyricsLanguage> = { por: "pt-BR", pt: "pt-BR", "pt-br": "pt-BR", eng: "en", en: "en" };
+const languageOf = (code: string | undefined): LyricsLanguage | undefined => LANGUAGES[code?.trim().toLowerCase() ?? ""];
 
 /** Synced lyrics first (SYLT, or LRC text in a LYRICS tag), else the plain text. */
-function lyricsOf(meta: IAudioMetadata): ImportLyrics | undefined {
+function lyricsOf(meta: IAudioMetadata): TagLyrics | undefined {
   const tags = meta.common.lyrics ?? [];
-  const language = (tag: { language?: string }) => LANGUAGES[tag.language?.toLowerCase() ?? ""] ?? "en";
+  const withLanguage = (lyrics: Omit<TagLyrics, "language">, tag: { language?: string }): TagLyrics => {
+    const language = languageOf(tag.language);
+    return language ? { language, ...lyrics } : lyrics;
+  };
   // An unsynced (USLT) entry carries no syncText at all, whatever its type says.
   const synced = tags.find((t) => t.syncText?.some((line) => line.timestamp !== undefined));
   if (synced) {
     const lines = synced.syncText.filter((l) => l.timestamp !== undefined).map((l) => ({ ms: l.timestamp!, text: l.text }));
-    return { language: language(synced), text: toLrc(lines), synced: true };
+    return withLanguage({ text: toLrc(lines), synced: true }, synced);
   }
   const plain = tags.map((t) => clean(t.text)).find(Boolean);
-  return plain ? { language: language(tags[0] ?? {}), text: plain, synced: isLrc(plain) } : undefined;
+  return plain ? withLanguage({ text: plain, synced: isLrc(plain) }, tags[0] ?? {}) : undefined;
 }
 
 export function tagInfoOf(parsed: IAudioMetadata): TagInfo {
@@ -136,6 +145,7 @@ export function tagInfoOf(parsed: IAudioMetadata): TagInfo {
   put("year", c.year);
   put("isrc", isrc);
   put("lyrics", lyricsOf(meta));
+  put("language", languageOf(c.language));
   put("cover", picture ? { mime: picture.format, bytes: picture.data } : undefined);
   put("durationSeconds", meta.format.duration);
   put("sampleRate", meta.format.sampleRate);
