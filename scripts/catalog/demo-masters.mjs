@@ -11,6 +11,9 @@ import { SAMPLE_RATE } from "../lib/demo-audio-dsp.mjs";
 /** The albums and the single the demo store sells as downloads (scripts/lib/demo-store.mjs). */
 export const DEMO_MASTER_RELEASES = ["freestyle-nights", "moonlight-boulevard", "spring-love-single"];
 
+/** The name the local site gives its artist (wrangler.toml's CHAT_PERSONA_NAME): the demo FLACs' ARTIST. */
+export const DEMO_ARTIST = "Lola Rivera";
+
 /** Where a demo track's master lives in R2. */
 export const masterKeyOf = (trackId) => `masters/${trackId}.wav`;
 /** Where its FLAC lives: the master's key with the other extension, as the Worker's job names it. */
@@ -23,7 +26,17 @@ export const flacKeyOf = (trackId) => `masters/${trackId}.flac`;
 export function demoMasterTracks(catalog = CATALOG) {
   return catalog
     .filter((album) => DEMO_MASTER_RELEASES.includes(album.id))
-    .flatMap((album) => album.tracks.map((t) => ({ id: t.id, albumId: album.id, durationSeconds: t.durationSeconds, key: masterKeyOf(t.id) })));
+    .flatMap((album) =>
+      album.tracks.map((t) => ({
+        id: t.id,
+        albumId: album.id,
+        title: t.title,
+        number: t.number,
+        album: { id: album.id, title: album.title, year: album.year, type: album.type },
+        durationSeconds: t.durationSeconds,
+        key: masterKeyOf(t.id),
+      })),
+    );
 }
 
 /**

@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { RADIO_STATIONS, TV_CHANNELS } from "./broadcast.mjs";
 import { CATALOG, findTrack } from "./catalog.mjs";
-import { DEMO_MASTER_RELEASES, demoMasterTracks, flacKeyOf } from "./demo-masters.mjs";
+import { DEMO_ARTIST, DEMO_MASTER_RELEASES, demoMasterTracks, flacKeyOf } from "./demo-masters.mjs";
 import { FLAC_SOURCES } from "../lib/demo-flac.mjs";
 import { fnv1a } from "./hash.mjs";
 import { DEMO_PREORDER_ALBUM } from "../lib/demo-preorder.mjs";
@@ -55,7 +55,7 @@ const AUDIO_SOURCES = [
 /** A master is the MP3's signal unencoded: the audio renderer and the WAV writer are its version. */
 const MASTER_SOURCES = [...AUDIO_SOURCES, "../lib/demo-audio-wav.mjs"];
 // A master's FLAC (decision 121): the master's signal through the Worker's own encoder.
-const MASTER_FLAC_SOURCES = [...MASTER_SOURCES, "../lib/demo-flac.mjs", ...FLAC_SOURCES];
+const MASTER_FLAC_SOURCES = [...MASTER_SOURCES, "../lib/demo-flac.mjs", ...FLAC_SOURCES, "../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs"];
 const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.
@@ -196,12 +196,14 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
   for (const track of demoMasterTracks(masterCatalog)) {
     const input = { track: { id: track.id, durationSeconds: track.durationSeconds } };
     jobs.push({ id: `master:${track.id}`, kind: "master", key: track.key, file: cachePath("master", track.id, masterVersion, input, "wav"), input });
+    // The FLAC sold as the download names itself as the catalog does, with the album's cover.
+    const flacInput = { ...input, tags: { title: track.title, artist: DEMO_ARTIST, number: track.number, album: track.album } };
     jobs.push({
       id: `master-flac:${track.id}`,
       kind: "master-flac",
       key: flacKeyOf(track.id),
-      file: cachePath("master-flac", track.id, masterFlacVersion, input, "flac"),
-      input,
+      file: cachePath("master-flac", track.id, masterFlacVersion, flacInput, "flac"),
+      input: flacInput,
     });
   }
   for (const station of stations) {
@@ -327,7 +329,10 @@ export async function renderJob(job) {
   } else if (job.kind === "master-flac") {
     const { renderTrackWav } = await import("../lib/demo-audio-wav.mjs");
     const { encodeFlac } = await import("../lib/demo-flac.mjs");
-    bytes = await encodeFlac(renderTrackWav(job.input.track));
+    const { renderCoverPng } = await import("../lib/demo-covers.mjs");
+    const { title, artist, number, album } = job.input.tags;
+    const cover = { mime: "image/png", bytes: renderCoverPng(album) };
+    bytes = await encodeFlac(renderTrackWav(job.input.track), { title, artist, album: album.title, trackNumber: number, discNumber: 1, year: album.year, cover });
   } else if (job.kind === "cover") {
     const { renderCoverPng } = await import("../lib/demo-covers.mjs");
     bytes = renderCoverPng(job.input.album);

@@ -26,8 +26,8 @@ function loadCodec() {
   return codec;
 }
 
-/** A WAV file's bytes as a FLAC file's. */
-export async function encodeFlac(wav) {
+/** A WAV file's bytes as a FLAC file's, with the tags (Vorbis comments and a cover) when given. */
+export async function encodeFlac(wav, tags) {
   const { wavToFlac } = await loadCodec();
   const parts = [];
   await wavToFlac(
@@ -35,6 +35,7 @@ export async function encodeFlac(wav) {
       yield wav;
     })(),
     async (bytes) => void parts.push(bytes.slice()),
+    tags,
   );
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CATALOG } from "../../scripts/catalog/catalog.mjs";
-import { DEMO_MASTER_RELEASES, demoMastersSql, demoMasterTracks, flacKeyOf, masterKeyOf } from "../../scripts/catalog/demo-masters.mjs";
+import { DEMO_ARTIST, DEMO_MASTER_RELEASES, demoMastersSql, demoMasterTracks, flacKeyOf, masterKeyOf } from "../../scripts/catalog/demo-masters.mjs";
 import { readFile } from "node:fs/promises";
+import { parseFile } from "music-metadata";
 import { flacToWav } from "../../worker/lib/flac/convert";
 import { demoMediaJobs, renderJob } from "../../scripts/catalog/generate-demo-media.mjs";
 import { pcmRegion, SAMPLE_RATE, trackSignal } from "../../scripts/lib/demo-audio.mjs";
@@ -70,7 +71,9 @@ describe("the demo masters", () => {
     dirs.push(outDir);
     const track = { id: "demo-flac-test", durationSeconds: 3 };
     const file = path.join(outDir, "t.flac");
-    await renderJob({ id: "master-flac:t", kind: "master-flac", key: flacKeyOf(track.id), file, input: { track } });
+    const album = { id: "demo-flac-album", title: "Noites de Verão", year: 1991, type: "Album" };
+    const tags = { title: "Coração", artist: DEMO_ARTIST, number: 4, album };
+    await renderJob({ id: "master-flac:t", kind: "master-flac", key: flacKeyOf(track.id), file, input: { track, tags } });
     const flac = new Uint8Array(await readFile(file));
     expect(new TextDecoder().decode(flac.subarray(0, 4))).toBe("fLaC");
     const parts: Uint8Array[] = [];
@@ -81,5 +84,14 @@ describe("the demo masters", () => {
       async (b) => void parts.push(b.slice()),
     );
     expect(Buffer.concat(parts)).toEqual(Buffer.from(renderTrackWav(track)));
+    // Named as the catalog names it, read by a reader that is not our writer.
+    const meta = await parseFile(file);
+    expect(meta.common).toMatchObject({ title: "Coração", artist: "Lola Rivera", album: "Noites de Verão", year: 1991, track: { no: 4 }, disk: { no: 1 } });
+    expect(meta.common.picture?.[0]?.format).toBe("image/png");
+  });
+
+  it("name the local site's artist, as wrangler.toml's persona does", async () => {
+    const toml = await readFile(path.join(import.meta.dirname, "../../wrangler.toml"), "utf8");
+    expect(toml).toContain(`CHAT_PERSONA_NAME = "${DEMO_ARTIST}"`);
   });
 });
