@@ -32,17 +32,20 @@ export async function rememberUntil<T>(
 }
 
 /**
- * Like remember, for work whose promise is the value: it is kept from the first call on, so calls
- * that arrive while it runs share it instead of starting their own.
+ * A value read once per isolate and key object (an assets binding), kept only once it is read and
+ * `keep` accepts it. Until then every request reads it itself: workerd ties I/O to the request that
+ * started it, so a promise of another request's read is cancelled with that request, and its
+ * streams refuse anyone else ("Cannot perform I/O on behalf of a different request").
  */
-export function rememberPromise<T>(key: string, ttlMs: number, start: () => Promise<T>, now = Date.now()): Promise<T> {
-  const hit = entries.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const value = start();
-  entries.delete(key);
-  entries.set(key, { value, expires: now + ttlMs });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  return value;
+export function keptOnceRead<K extends object, V>(keep: (value: V) => boolean = () => true) {
+  const kept = new WeakMap<K, { value: V }>();
+  return async (key: K, read: () => Promise<V>): Promise<V> => {
+    const hit = kept.get(key);
+    if (hit) return hit.value;
+    const value = await read();
+    if (keep(value)) kept.set(key, { value });
+    return value;
+  };
 }
 
 /** Drops every entry whose key starts with `prefix`. */

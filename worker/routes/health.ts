@@ -7,7 +7,7 @@ import { requestMetrics } from "../services/realtime/request-metrics";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
 import type { HealthResponse, HealthCheck } from "#contracts/health.ts";
-import { rememberPromise } from "../lib/memo";
+import { remember } from "../lib/memo";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -48,7 +48,7 @@ async function runChecks(env: AppEnv) {
 }
 
 export const healthRoutes = new Hono<HonoEnv>().get("/", async (c) => {
-  const { d1, r2, durableObject } = await rememberPromise("health", HEALTH_MEMO_MS, () => runChecks(c.env));
+  const { d1, r2, durableObject } = await remember("health", HEALTH_MEMO_MS, () => runChecks(c.env));
   const ok = d1.ok && r2.ok && durableObject.ok;
   c.header("Cache-Control", "no-store");
   return c.json<HealthResponse>({ status: ok ? "ok" : "degraded", checks: { d1, r2, durableObject } }, ok ? 200 : 503);

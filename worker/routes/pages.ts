@@ -23,6 +23,7 @@ import { pageHeadExtras } from "../services/page-head";
 import { isSsrRoute, PERSONAL_PAGES, UNLISTED_PAGES, type SsrRouteId } from "#contracts/areas/index.ts";
 import { EMBED_HEAD_TAGS, escapeHtml, pageHeadTags, scriptSafeJson } from "../lib/page-head";
 import { withRequestMemo } from "../lib/request-memo";
+import { keptOnceRead } from "../lib/memo";
 import { readSessionToken } from "../services/session";
 import { requestLanguage } from "../middleware/content-language";
 import { pageEdgeMaxAge, pageReadsOf, withPageReads } from "../middleware/page-reads";
@@ -61,23 +62,18 @@ const viteDevServer = typeof __VITE_DEV_SERVER__ !== "undefined" && __VITE_DEV_S
 
 type ShellCopy = { body: string; status: number; headers: [string, string][] };
 // One read per isolate and assets binding, as the first-load manifest: the built index.html changes
-// only with a new deployment, and every page (rendered or not) starts from it.
-const shells = new WeakMap<Fetcher, Promise<ShellCopy>>();
+// only with a new deployment, and every page (rendered or not) starts from it. Only a good read is
+// kept; a failed one is tried again by the next request.
+const readShell = keptOnceRead<Fetcher, ShellCopy>((read) => read.status === 200);
 
 /** The built index.html, a fresh Response each time (the assets binding's headers are immutable). */
 async function shell(c: Context<HonoEnv>): Promise<Response> {
   const assets = c.env.ASSETS;
-  let copy = viteDevServer ? undefined : shells.get(assets);
-  if (!copy) {
-    copy = assets.fetch(new Request(new URL("/", c.req.url))).then(async (res) => ({ body: await res.text(), status: res.status, headers: [...res.headers] }));
-    // Only a good read is kept: a failed one is tried again by the next request.
-    if (!viteDevServer) shells.set(assets, copy);
-    copy.then(
-      (read) => void (read.status !== 200 && shells.delete(assets)),
-      () => void shells.delete(assets),
-    );
-  }
-  const { body, status, headers } = await copy;
+  const read = async (): Promise<ShellCopy> => {
+    const res = await assets.fetch(new Request(new URL("/", c.req.url)));
+    return { body: await res.text(), status: res.status, headers: [...res.headers] };
+  };
+  const { body, status, headers } = viteDevServer ? await read() : await readShell(assets, read);
   return new Response(body, { status, headers });
 }
 

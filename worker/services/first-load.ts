@@ -5,6 +5,7 @@ import { z } from "#contracts/zod.ts";
 import { FIRST_LOAD_MANIFEST, type FirstLoadManifest, largestFirst } from "#contracts/first-load.ts";
 import { LOCALES, type Locale } from "#contracts/locale.ts";
 import { SSR_ROUTES, type SsrRouteId } from "#contracts/areas/index.ts";
+import { keptOnceRead } from "../lib/memo";
 
 /** A built file's path: nothing else is ever written into the page. */
 const assetPaths = (extension: "js" | "css") => z.array(z.string().regex(new RegExp(`^/assets/[\\w.-]+\\.${extension}$`)));
@@ -17,31 +18,26 @@ const manifestSchema = z.object({
   pages: z.record(z.enum(PAGES), z.object({ modules: assetPaths("js"), styles: assetPaths("css") })),
 });
 
-// One read per isolate and assets binding: the manifest changes only with a new deployment.
-const manifests = new WeakMap<Fetcher, Promise<FirstLoadManifest | null>>();
+// One read per isolate and assets binding: the manifest changes only with a new deployment. A
+// missing or invalid manifest is kept as null; a failed read is tried again by the next visit.
+const readManifest = keptOnceRead<Fetcher, FirstLoadManifest | null | undefined>((manifest) => manifest !== undefined);
 
 /** The build's manifest, or null when there is none (vite dev, a build without it) or it is unreadable. */
-function loadManifest(assets: Fetcher, origin: string): Promise<FirstLoadManifest | null> {
-  let manifest = manifests.get(assets);
-  if (!manifest) {
-    manifest = assets
-      .fetch(new Request(new URL(FIRST_LOAD_MANIFEST, origin)))
-      .then(async (res) => {
-        // Without the file the assets layer answers with the SPA shell: HTML, not the manifest.
-        if (!res.ok || !res.headers.get("content-type")?.includes("application/json")) return null;
-        const parsed = manifestSchema.safeParse(await res.json());
-        if (!parsed.success) console.error("first-load manifest unreadable", parsed.error.issues[0]);
-        return parsed.success ? parsed.data : null;
-      })
-      .catch((error: unknown) => {
-        // A failed read is tried again by the next visit; a missing or invalid manifest is not.
-        manifests.delete(assets);
-        console.error("first-load manifest unreadable", error);
-        return null;
-      });
-    manifests.set(assets, manifest);
-  }
-  return manifest;
+async function loadManifest(assets: Fetcher, origin: string): Promise<FirstLoadManifest | null> {
+  const manifest = await readManifest(assets, async () => {
+    try {
+      const res = await assets.fetch(new Request(new URL(FIRST_LOAD_MANIFEST, origin)));
+      // Without the file the assets layer answers with the SPA shell: HTML, not the manifest.
+      if (!res.ok || !res.headers.get("content-type")?.includes("application/json")) return null;
+      const parsed = manifestSchema.safeParse(await res.json());
+      if (!parsed.success) console.error("first-load manifest unreadable", parsed.error.issues[0]);
+      return parsed.success ? parsed.data : null;
+    } catch (error) {
+      console.error("first-load manifest unreadable", error);
+      return undefined;
+    }
+  });
+  return manifest ?? null;
 }
 
 export type FirstLoadHints = {
