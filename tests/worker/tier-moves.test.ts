@@ -240,6 +240,10 @@ describe("an upgrade now, paying the prorated difference", () => {
       plan: "monthly",
       currency: "usd",
       amountNowCents: expected.amountNowCents,
+      // No billing place was named at the join: nothing taxed (tax: membership-tax.test.ts).
+      taxNowCents: 0,
+      totalNowCents: expected.amountNowCents,
+      tax: null,
       renewalCents: 2499,
       renewsAt: new Date(before.current_period_end).toISOString(),
     });

@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { VIP_PLANS, type VipPlan } from "./vip-plans";
 import { CANCEL_REASONS } from "./cancel-reasons";
+import type { TaxBehavior } from "./tax-model";
 export { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
 
 /** A tier's id as the admin makes it (lower case, digits, dashes). */
@@ -21,9 +22,10 @@ export const tierChangeBodySchema = z.strictObject({
 });
 
 /**
- * What a change comes to. `upgrade`: made now, `amountNowCents` charged now (the prorated
- * difference), renewing at `renewsAt` for `renewalCents`. `downgrade`: nothing charged now; the
- * tier stays until `renewsAt`, when the new one starts at `renewalCents`.
+ * What a change comes to. `upgrade`: made now, `totalNowCents` charged now: the prorated difference
+ * (`amountNowCents`) with the tax of the member's billing place (`taxNowCents`, added or included:
+ * decision 147), renewing at `renewsAt` for `renewalCents` (before an added tax). `downgrade`:
+ * nothing charged now; the tier stays until `renewsAt`, when the new one starts at `renewalCents`.
  */
 export type TierChangePreviewResponse = {
   kind: "upgrade" | "downgrade";
@@ -31,6 +33,10 @@ export type TierChangePreviewResponse = {
   plan: VipPlan;
   currency: string;
   amountNowCents: number;
+  taxNowCents: number;
+  totalNowCents: number;
+  /** Where the member's charges are taxed and how; null when no tax is collected there (or no place is known). */
+  tax: { jurisdiction: string; behavior: TaxBehavior } | null;
   renewalCents: number;
   renewsAt: string;
 };
