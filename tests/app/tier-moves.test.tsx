@@ -40,9 +40,16 @@ const upgrade: TierChangePreviewResponse = {
   tax: null,
   renewalCents: 2499,
   renewsAt: "2031-07-15T12:00:00.000Z",
+  pricedAt: "2031-06-20T09:30:00.000Z",
 };
 /** The same upgrade for a member who joined from Germany: 19 % VAT added (decision 147). */
-const taxedUpgrade: TierChangePreviewResponse = { ...upgrade, amountNowCents: 1500, taxNowCents: 285, totalNowCents: 1785, tax: { jurisdiction: "DE", behavior: "exclusive" } };
+const taxedUpgrade: TierChangePreviewResponse = {
+  ...upgrade,
+  amountNowCents: 1500,
+  taxNowCents: 285,
+  totalNowCents: 1785,
+  tax: { jurisdiction: "DE", behavior: "exclusive" },
+};
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 
@@ -77,6 +84,7 @@ describe("the membership panel's tier", () => {
     expect(sentJson(api.callsTo("POST /api/payments/subscription/change")[0] as [RequestInfo, RequestInit])).toEqual({
       tierId: "inner-circle",
       plan: "monthly",
+      pricedAt: "2031-06-20T09:30:00.000Z",
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
@@ -115,7 +123,9 @@ describe("the membership panel's tier", () => {
     fireEvent.click(await screen.findByRole("button", { name: button }));
     const dialog = await screen.findByRole("dialog");
     await within(dialog).findByTestId("tier-move-total");
-    const lines = [...dialog.querySelectorAll(".tier-move-charge > div")].map((d) => plain(`${d.querySelector("dt")!.textContent} ${d.querySelector("dd")!.textContent}`));
+    const lines = [...dialog.querySelectorAll(".tier-move-charge > div")].map((d) =>
+      plain(`${d.querySelector("dt")!.textContent} ${d.querySelector("dd")!.textContent}`),
+    );
     expect(lines).toEqual(rows);
     expect(plain(within(dialog).getByTestId("tier-move-tax").textContent)).toBe(tax);
     expect(plain(within(dialog).getByTestId("tier-move-terms").textContent)).toBe(terms);

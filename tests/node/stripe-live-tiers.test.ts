@@ -31,7 +31,8 @@ function reply(req: Seen): { status: number; body: unknown } {
   if (req.method === "GET" && req.path.startsWith("/v1/subscriptions/sub_1"))
     return { status: 200, body: { id: "sub_1", object: "subscription", items: { object: "list", data: [{ id: "si_1", object: "subscription_item" }] } } };
   if (req.method === "POST" && req.path === "/v1/subscriptions/sub_1") return { status: 200, body: { id: "sub_1", object: "subscription" } };
-  if (req.method === "POST" && req.path === "/v1/invoices/create_preview") return { status: 200, body: { object: "invoice", amount_due: 1190, total_taxes: [{ amount: 190 }] } };
+  if (req.method === "POST" && req.path === "/v1/invoices/create_preview")
+    return { status: 200, body: { object: "invoice", amount_due: 1190, total_taxes: [{ amount: 190 }] } };
   if (req.method === "POST" && req.path === "/v1/subscription_schedules")
     return {
       status: 200,

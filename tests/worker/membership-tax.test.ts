@@ -98,7 +98,9 @@ describe("an upgrade from Germany", () => {
     await join(member, {}, { country: "DE" });
     const joined = (await subOf(member.id))!;
     expect(joined).toMatchObject({ tax_country: "DE", tax_region: null });
-    expect(await booked(member.id)).toEqual([{ amount_cents: joined.price_cents + vat(joined.price_cents), tax_cents: vat(joined.price_cents), tax_jurisdiction: "DE" }]);
+    expect(await booked(member.id)).toEqual([
+      { amount_cents: joined.price_cents + vat(joined.price_cents), tax_cents: vat(joined.price_cents), tax_jurisdiction: "DE" },
+    ]);
 
     setClock(NOW + 10 * DAY);
     member = await signInAgain(member);
@@ -124,11 +126,14 @@ describe("an upgrade from Germany", () => {
       tax: { jurisdiction: "DE", behavior: "exclusive" },
       renewalCents: 2499,
       renewsAt: new Date(joined.current_period_end).toISOString(),
+      pricedAt: new Date(NOW + 10 * DAY).toISOString(),
     };
     expect(await shown.json()).toEqual(expected);
     expect(tax).toBeGreaterThan(0);
 
-    const made = await change(member, { tierId: IC, plan: "monthly" });
+    // Confirmed a while later: priced at the instant shown, so charged exactly that.
+    setClock(NOW + 10 * DAY + 97_000);
+    const made = await change(member, { tierId: IC, plan: "monthly", pricedAt: expected.pricedAt });
     expect(made.status).toBe(200);
     expect(await made.json()).toEqual(expected);
     expect((await booked(member.id))[1]).toEqual({ amount_cents: amountNowCents + tax, tax_cents: tax, tax_jurisdiction: "DE" });
@@ -148,8 +153,29 @@ describe("an upgrade from Germany", () => {
     const tax = Math.round((body.amountNowCents * 17) / 117);
     expect(tax).toBeGreaterThan(0);
     expect(body).toMatchObject({ currency: "brl", taxNowCents: tax, totalNowCents: body.amountNowCents, tax: { jurisdiction: "BR", behavior: "inclusive" } });
-    expect((await change(member, { tierId: TT, plan: "monthly" })).status).toBe(200);
+    // Confirmed 14 minutes later (7,000 centavos of difference over a month: 2 more a quarter hour on),
+    // still charged the amount shown.
+    setClock(NOW + 3 * DAY + 14 * 60 * 1000);
+    const made = await change(member, { tierId: TT, plan: "monthly", pricedAt: body.pricedAt });
+    expect(made.status).toBe(200);
+    expect(await made.json()).toEqual(body);
     expect((await booked(member.id)).at(-1)).toEqual({ amount_cents: body.totalNowCents, tax_cents: tax, tax_jurisdiction: "BR" });
+  });
+});
+
+describe("the confirm's pricing instant", () => {
+  it.each([
+    { what: "older than the preview's validity", pricedAt: new Date(NOW - 16 * 60 * 1000).toISOString(), status: 409, code: "tier_change_preview_expired" },
+    { what: "ahead of now", pricedAt: new Date(NOW + 60 * 1000).toISOString(), status: 409, code: "tier_change_preview_expired" },
+    { what: "not an instant", pricedAt: "yesterday", status: 400, code: "invalid_input" },
+  ])("refuses one $what: $status $code, nothing charged or changed", async ({ pricedAt, status, code }) => {
+    const member = await createUser("user");
+    await join(member, {}, { country: "DE" });
+    const res = await change(member, { tierId: IC, plan: "monthly", pricedAt });
+    expect(res.status, await res.clone().text()).toBe(status);
+    expect((await res.json<{ error: { code: string } }>()).error.code).toBe(code);
+    expect(await booked(member.id)).toHaveLength(1);
+    expect(await subOf(member.id)).toMatchObject({ tier_id: "vip" });
   });
 });
 
@@ -164,7 +190,11 @@ describe("every later charge is taxed for the place the join named", () => {
     expect(sub.tax_country).toBe("DE");
     expect(await booked(member.id)).toHaveLength(trialDays > 0 ? 0 : 1);
     await renewNow(member);
-    expect((await booked(member.id)).at(-1)).toEqual({ amount_cents: sub.price_cents + vat(sub.price_cents), tax_cents: vat(sub.price_cents), tax_jurisdiction: "DE" });
+    expect((await booked(member.id)).at(-1)).toEqual({
+      amount_cents: sub.price_cents + vat(sub.price_cents),
+      tax_cents: vat(sub.price_cents),
+      tax_jurisdiction: "DE",
+    });
   });
 
   it("a gift of a tier, bought in the store from Germany: the order and the ledger carry its VAT", async () => {

@@ -246,6 +246,7 @@ describe("an upgrade now, paying the prorated difference", () => {
       tax: null,
       renewalCents: 2499,
       renewsAt: new Date(before.current_period_end).toISOString(),
+      pricedAt: new Date(NOW + 10 * DAY).toISOString(),
     });
     expect(await tierOf(member.id)).toEqual({ tier_id: "vip", is_vip: 1 }); // a preview changes nothing
     expect((await change(member, { tierId: IC, plan: "monthly" })).status).toBe(200);

@@ -21,6 +21,17 @@ export const tierChangeBodySchema = z.strictObject({
   plan: z.enum(VIP_PLANS, { message: "plan must be monthly or yearly" }),
 });
 
+/** How long a preview's price holds: a confirm sent later is refused (409 tier_change_preview_expired) rather than charged otherwise. */
+export const TIER_PREVIEW_VALID_MS = 15 * 60 * 1000;
+
+/**
+ * The confirmed move: the preview's `pricedAt` sent back, so the charge is priced at the instant the
+ * member was shown (as Stripe's proration_date) and equals it to the cent; without it, priced now.
+ */
+export const tierChangeConfirmSchema = tierChangeBodySchema.extend({
+  pricedAt: z.iso.datetime({ message: "pricedAt must be the preview's pricedAt" }).optional(),
+});
+
 /**
  * What a change comes to. `upgrade`: made now, `totalNowCents` charged now: the prorated difference
  * (`amountNowCents`) with the tax of the member's billing place (`taxNowCents`, added or included:
@@ -39,6 +50,8 @@ export type TierChangePreviewResponse = {
   tax: { jurisdiction: string; behavior: TaxBehavior } | null;
   renewalCents: number;
   renewsAt: string;
+  /** The instant it was priced at (whole seconds): the confirm sends it back. */
+  pricedAt: string;
 };
 
 /** POST /api/payments/subscription/cancel: cancels at the period's end, with the reason kept. */

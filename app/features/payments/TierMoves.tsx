@@ -108,7 +108,9 @@ function MoveDialog({ move, onClose }: { move: Move; onClose: () => void }) {
     staleTime: 0,
   });
   const confirm = useMutation({
-    mutationFn: () => api<TierChangePreviewResponse>("/api/payments/subscription/change", { method: "POST", json: body }),
+    // The preview's instant goes back, so the charge is the one shown to the cent.
+    mutationFn: () =>
+      api<TierChangePreviewResponse>("/api/payments/subscription/change", { method: "POST", json: { ...body, pricedAt: preview.data?.pricedAt } }),
     onSuccess: async () => {
       await after();
       onClose();

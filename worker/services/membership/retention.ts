@@ -48,7 +48,14 @@ export async function retentionOfferFor(db: DB, row: SubscriptionRow): Promise<R
 export async function acceptRetentionOffer(db: DB, service: PaymentsService, row: SubscriptionRow): Promise<void> {
   const settings = await openOffer(db, row.userId);
   if (!settings || row.priceCents === null) throw routeError("retention_offer_unavailable");
-  const answer = { ...madeFor(row), userId: row.userId, subscriptionId: row.id, response: "accepted" as const, percentOff: settings.percentOff, periods: settings.periods };
+  const answer = {
+    ...madeFor(row),
+    userId: row.userId,
+    subscriptionId: row.id,
+    response: "accepted" as const,
+    percentOff: settings.percentOff,
+    periods: settings.periods,
+  };
   if (!(await answerRetentionOffer(db, answer))) throw routeError("retention_offer_unavailable");
   if (service.mode !== "live") return;
   try {

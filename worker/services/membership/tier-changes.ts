@@ -11,7 +11,7 @@ import { readTaxSettings } from "../../db/tax-settings";
 import type { AppEnv } from "../../env";
 import { conflict, notFound, routeError } from "../../lib/errors";
 import { PAYMENT_MESSAGES, type MembershipResponse } from "#contracts/payments.ts";
-import { TIER_MOVE_MESSAGES, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import { TIER_MOVE_MESSAGES, TIER_PREVIEW_VALID_MS, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { VIP_PLANS, type VipPlan } from "#contracts/vip-plans.ts";
 import { PaymentProviderError, type PaymentsService, type SubscriptionChangeInput } from "../payments/types";
@@ -93,6 +93,7 @@ export async function planTierChange(
     tax: taxed && place ? { jurisdiction: jurisdictionOf(place), behavior } : null,
     renewalCents: target.amount.cents,
     renewsAt: new Date(renewsAtMs).toISOString(),
+    pricedAt: new Date(prorationDate * 1000).toISOString(),
   });
   const renewsAt = resetsPeriod ? periodEndAfter(to.plan, now) : periodEndMs;
   if (service.mode === "live") {
@@ -116,6 +117,18 @@ export async function planTierChange(
   });
   const localTax = await localVipTax(db, { cents: amountNowCents, currency: target.amount.currency }, place);
   return { ...base, localTax, preview: preview(amountNowCents, localTax?.cents ?? 0, localTax?.status === "collected", renewsAt) };
+}
+
+/**
+ * The instant a confirm is priced at: the preview's it sends back (whole seconds, within
+ * TIER_PREVIEW_VALID_MS and not ahead of now), so the member is charged what they were shown; now
+ * without one. An older or future one is refused, 409 tier_change_preview_expired.
+ */
+export function confirmedPricingInstant(pricedAt: string | undefined, now = Date.now()): number {
+  if (pricedAt === undefined) return now;
+  const at = Date.parse(pricedAt);
+  if (!(at <= now && at >= now - TIER_PREVIEW_VALID_MS)) throw routeError("tier_change_preview_expired");
+  return at;
 }
 
 /** The tax behaviour of the admin's setting for the currency (decision 093). */
