@@ -35,8 +35,20 @@ const upgrade: TierChangePreviewResponse = {
   plan: "monthly",
   currency: "usd",
   amountNowCents: 1000,
+  taxNowCents: 0,
+  totalNowCents: 1000,
+  tax: null,
   renewalCents: 2499,
   renewsAt: "2031-07-15T12:00:00.000Z",
+  pricedAt: "2031-06-20T09:30:00.000Z",
+};
+/** The same upgrade for a member who joined from Germany: 19 % VAT added (decision 147). */
+const taxedUpgrade: TierChangePreviewResponse = {
+  ...upgrade,
+  amountNowCents: 1500,
+  taxNowCents: 285,
+  totalNowCents: 1785,
+  tax: { jurisdiction: "DE", behavior: "exclusive" },
 };
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -72,8 +84,71 @@ describe("the membership panel's tier", () => {
     expect(sentJson(api.callsTo("POST /api/payments/subscription/change")[0] as [RequestInfo, RequestInit])).toEqual({
       tierId: "inner-circle",
       plan: "monthly",
+      pricedAt: "2031-06-20T09:30:00.000Z",
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows no tax line where none is collected, only the total", async () => {
+    serve({ "POST /api/payments/subscription/change/preview": json(200, upgrade) });
+    renderApp(routeTree, "/panel");
+    fireEvent.click(await screen.findByRole("button", { name: "Upgrade to Inner Circle (monthly)" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(plain((await within(dialog).findByTestId("tier-move-total")).textContent)).toBe("$10.00");
+    expect(within(dialog).queryByTestId("tier-move-tax")).toBeNull();
+    expect(within(dialog).queryByTestId("tier-move-subtotal")).toBeNull();
+    expect(within(dialog).queryByTestId("tier-move-renewal-tax")).toBeNull();
+  });
+
+  it.each([
+    {
+      locale: "en" as const,
+      button: "Upgrade to Inner Circle (monthly)",
+      rows: ["Subtotal $15.00", "Tax (Germany) $2.85", "Total today $17.85"],
+      tax: "$2.85",
+      terms: "You get Inner Circle now and pay $17.85 today for the rest of this period. Then $24.99 renews on July 15, 2031.",
+      renewal: "Tax (Germany) is added to each renewal.",
+    },
+    {
+      locale: "pt-BR" as const,
+      button: "Subir para Círculo Íntimo (mensal)",
+      rows: ["Subtotal US$ 15,00", "Impostos (Alemanha) US$ 2,85", "Total hoje US$ 17,85"],
+      tax: "US$ 2,85",
+      terms: "Você passa a ter Círculo Íntimo agora e paga US$ 17,85 hoje pelo resto deste período. Depois, US$ 24,99 renova em 15 de julho de 2031.",
+      renewal: "Impostos (Alemanha) são somados a cada renovação.",
+    },
+  ])("shows the Worker's subtotal, tax and total before Confirm ($locale)", async ({ locale, button, rows, tax, terms, renewal }) => {
+    serve({ "POST /api/payments/subscription/change/preview": json(200, taxedUpgrade) });
+    renderApp(routeTree, "/panel", { locale });
+    fireEvent.click(await screen.findByRole("button", { name: button }));
+    const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByTestId("tier-move-total");
+    const lines = [...dialog.querySelectorAll(".tier-move-charge > div")].map((d) =>
+      plain(`${d.querySelector("dt")!.textContent} ${d.querySelector("dd")!.textContent}`),
+    );
+    expect(lines).toEqual(rows);
+    expect(plain(within(dialog).getByTestId("tier-move-tax").textContent)).toBe(tax);
+    expect(plain(within(dialog).getByTestId("tier-move-terms").textContent)).toBe(terms);
+    expect(plain(within(dialog).getByTestId("tier-move-renewal-tax").textContent)).toBe(renewal);
+  });
+
+  it("says a tax included in reais as included, the total unchanged", async () => {
+    const brl: TierChangePreviewResponse = {
+      ...upgrade,
+      currency: "brl",
+      amountNowCents: 4000,
+      taxNowCents: 581,
+      totalNowCents: 4000,
+      tax: { jurisdiction: "BR", behavior: "inclusive" },
+    };
+    serve({ "POST /api/payments/subscription/change/preview": json(200, brl) });
+    renderApp(routeTree, "/panel", { locale: "pt-BR" });
+    fireEvent.click(await screen.findByRole("button", { name: "Subir para Círculo Íntimo (mensal)" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(plain((await within(dialog).findByTestId("tier-move-total")).textContent)).toBe("R$ 40,00");
+    expect(plain(within(dialog).getByTestId("tier-move-tax").textContent)).toBe("R$ 5,81");
+    expect(plain(within(dialog).getByText(/Impostos incluídos/).textContent)).toBe("Impostos incluídos (Brasil)");
+    expect(plain(within(dialog).getByTestId("tier-move-renewal-tax").textContent)).toBe("Cada renovação inclui impostos (Brasil).");
   });
 
   it("says when the preview fails and never confirms without one", async () => {

@@ -1,7 +1,8 @@
 // Live tier moves (decision 098) through the REAL stripe SDK against a fake Stripe API on
 // 127.0.0.1: a tier's checkout (its own product, the Worker's amount, tier_id in the metadata), an
 // upgrade's preview and update (always_invoice, the same proration date), a downgrade as a
-// subscription schedule whose next phase names the lower tier, and its release.
+// subscription schedule whose next phase names the lower tier, and its release; the preview taxed
+// by Stripe Tax, and a move removing the retention coupon made for the tier left.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -30,7 +31,8 @@ function reply(req: Seen): { status: number; body: unknown } {
   if (req.method === "GET" && req.path.startsWith("/v1/subscriptions/sub_1"))
     return { status: 200, body: { id: "sub_1", object: "subscription", items: { object: "list", data: [{ id: "si_1", object: "subscription_item" }] } } };
   if (req.method === "POST" && req.path === "/v1/subscriptions/sub_1") return { status: 200, body: { id: "sub_1", object: "subscription" } };
-  if (req.method === "POST" && req.path === "/v1/invoices/create_preview") return { status: 200, body: { object: "invoice", amount_due: 1000 } };
+  if (req.method === "POST" && req.path === "/v1/invoices/create_preview")
+    return { status: 200, body: { object: "invoice", amount_due: 1190, total_taxes: [{ amount: 190 }] } };
   if (req.method === "POST" && req.path === "/v1/subscription_schedules")
     return {
       status: 200,
@@ -184,7 +186,8 @@ describe("a tier's live checkout", () => {
 describe("live upgrades and downgrades", () => {
   it("previews and updates with always_invoice at the same proration date, the item's price swapped to the tier's", async () => {
     products.add("fansite_tier_inner-circle");
-    expect(await live().previewSubscriptionChange!(change())).toEqual({ amountDueCents: 1000 });
+    // Stripe Tax's tax on the prorated invoice comes back with its total (decision 147).
+    expect(await live().previewSubscriptionChange!(change())).toEqual({ amountDueCents: 1190, taxCents: 190 });
     expect(formOf("/v1/invoices/create_preview")).toMatchObject({
       customer: "cus_1",
       subscription: "sub_1",
@@ -193,6 +196,9 @@ describe("live upgrades and downgrades", () => {
       "subscription_details[items][0][price_data][product]": "fansite_tier_inner-circle",
       "subscription_details[proration_behavior]": "always_invoice",
       "subscription_details[proration_date]": "1790864000",
+      "automatic_tax[enabled]": "true",
+      // Priced without the retention coupon the move removes (decision 148).
+      discounts: "",
     });
     seen = [];
     await live().changeSubscriptionNow!(change());
@@ -207,6 +213,7 @@ describe("live upgrades and downgrades", () => {
       proration_date: "1790864000",
       "metadata[tier_id]": "inner-circle",
       "metadata[user_id]": member.id,
+      discounts: "",
     });
   });
 
@@ -231,6 +238,7 @@ describe("live upgrades and downgrades", () => {
       "phases[1][metadata][user_id]": member.id,
       "phases[1][metadata][tier_id]": "vip",
       "phases[1][duration][interval]": "month",
+      "phases[1][discounts]": "",
     });
     seen = [];
     await live().cancelScheduledChange!("sub_sched_1");

@@ -228,6 +228,44 @@ describe("accepting", { timeout: 30_000 }, () => {
   });
 });
 
+describe("a discount belongs to the tier and plan it was made for", { timeout: 30_000 }, () => {
+  const move = (member: TestUser, json: unknown) => call("/api/payments/subscription/change", { json, cookie: member.cookie });
+
+  it("accepted on VIP monthly, then a move to Inner Circle yearly: its renewal is charged and booked in full, the discount ended", async () => {
+    await exec("UPDATE membership_tiers SET yearly_usd_cents = 24900 WHERE id = ?1", IC);
+    forgetTiers();
+    await turnOn({ percentOff: 30, periods: 3 });
+    let member = await subscriber("vip");
+    expect((await accept(member)).status).toBe(200);
+    expect((await move(member, { tierId: IC, plan: "yearly" })).status).toBe(200);
+    expect(await answerOf(member.id)).toMatchObject({ response: "accepted", periods_left: 0 });
+    member = await renewNow(member);
+    expect((await revenue(member.id)).at(-1)).toBe(24900);
+    expect(await subOf(member.id)).toMatchObject({ tier_id: IC });
+  });
+
+  it("accepted on Inner Circle, then a downgrade to VIP: the renewal that starts VIP is charged VIP's full price", async () => {
+    await turnOn({ percentOff: 30, periods: 2 });
+    let member = await subscriber();
+    expect((await accept(member)).status).toBe(200);
+    expect((await move(member, { tierId: "vip", plan: "monthly" })).status).toBe(200);
+    member = await renewNow(member);
+    member = await renewNow(member);
+    expect(await revenue(member.id)).toEqual([2499, 999, 999]);
+    expect(await answerOf(member.id)).toMatchObject({ periods_left: 0 });
+  });
+
+  it("staying on the tier and plan keeps it: the next renewal is discounted", async () => {
+    await turnOn({ percentOff: 30, periods: 2 });
+    let member = await subscriber("vip");
+    expect((await accept(member)).status).toBe(200);
+    member = await renewNow(member);
+    // 30 % of 999 is 299.7: 300 off.
+    expect(await revenue(member.id)).toEqual([999, 699]);
+    expect(await answerOf(member.id)).toMatchObject({ periods_left: 1 });
+  });
+});
+
 describe("declining", { timeout: 30_000 }, () => {
   it("is the cancel itself: the membership ends at its period's end and the offer is never made again", async () => {
     await turnOn();

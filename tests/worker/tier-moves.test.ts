@@ -240,8 +240,13 @@ describe("an upgrade now, paying the prorated difference", () => {
       plan: "monthly",
       currency: "usd",
       amountNowCents: expected.amountNowCents,
+      // No billing place was named at the join: nothing taxed (tax: membership-tax.test.ts).
+      taxNowCents: 0,
+      totalNowCents: expected.amountNowCents,
+      tax: null,
       renewalCents: 2499,
       renewsAt: new Date(before.current_period_end).toISOString(),
+      pricedAt: new Date(NOW + 10 * DAY).toISOString(),
     });
     expect(await tierOf(member.id)).toEqual({ tier_id: "vip", is_vip: 1 }); // a preview changes nothing
     expect((await change(member, { tierId: IC, plan: "monthly" })).status).toBe(200);

@@ -350,6 +350,7 @@ export const ROUTE_CODES = {
   subscription_exists: { status: 409, en: TIER_MOVE_MESSAGES.subscriptionExists },
   tier_change_unavailable: { status: 409, en: TIER_MOVE_MESSAGES.changeUnavailable },
   tier_change_in_progress: { status: 409, en: TIER_MOVE_MESSAGES.changeInProgress },
+  tier_change_preview_expired: { status: 409, en: TIER_MOVE_MESSAGES.previewExpired },
   no_pending_change: { status: 404, en: TIER_MOVE_MESSAGES.noPendingChange },
 
   // Gates by tier (decision 099): a form named a tier the ladder does not have

@@ -7,4 +7,5 @@ export const TIER_MOVE_MESSAGES = {
   changeUnavailable: "Only an active membership that is not set to cancel can change tiers.",
   changeInProgress: "Another change to your membership is being made. Please try again in a minute.",
   noPendingChange: "No change is scheduled for your membership.",
+  previewExpired: "The price shown for this change has expired. Please look at it again.",
 } as const;

@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { VIP_PLANS, type VipPlan } from "./vip-plans";
 import { CANCEL_REASONS } from "./cancel-reasons";
+import type { TaxBehavior } from "./tax-model";
 export { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
 
 /** A tier's id as the admin makes it (lower case, digits, dashes). */
@@ -20,10 +21,22 @@ export const tierChangeBodySchema = z.strictObject({
   plan: z.enum(VIP_PLANS, { message: "plan must be monthly or yearly" }),
 });
 
+/** How long a preview's price holds: a confirm sent later is refused (409 tier_change_preview_expired) rather than charged otherwise. */
+export const TIER_PREVIEW_VALID_MS = 15 * 60 * 1000;
+
 /**
- * What a change comes to. `upgrade`: made now, `amountNowCents` charged now (the prorated
- * difference), renewing at `renewsAt` for `renewalCents`. `downgrade`: nothing charged now; the
- * tier stays until `renewsAt`, when the new one starts at `renewalCents`.
+ * The confirmed move: the preview's `pricedAt` sent back, so the charge is priced at the instant the
+ * member was shown (as Stripe's proration_date) and equals it to the cent; without it, priced now.
+ */
+export const tierChangeConfirmSchema = tierChangeBodySchema.extend({
+  pricedAt: z.iso.datetime({ message: "pricedAt must be the preview's pricedAt" }).optional(),
+});
+
+/**
+ * What a change comes to. `upgrade`: made now, `totalNowCents` charged now: the prorated difference
+ * (`amountNowCents`) with the tax of the member's billing place (`taxNowCents`, added or included:
+ * decision 147), renewing at `renewsAt` for `renewalCents` (before an added tax). `downgrade`:
+ * nothing charged now; the tier stays until `renewsAt`, when the new one starts at `renewalCents`.
  */
 export type TierChangePreviewResponse = {
   kind: "upgrade" | "downgrade";
@@ -31,8 +44,14 @@ export type TierChangePreviewResponse = {
   plan: VipPlan;
   currency: string;
   amountNowCents: number;
+  taxNowCents: number;
+  totalNowCents: number;
+  /** Where the member's charges are taxed and how; null when no tax is collected there (or no place is known). */
+  tax: { jurisdiction: string; behavior: TaxBehavior } | null;
   renewalCents: number;
   renewsAt: string;
+  /** The instant it was priced at (whole seconds): the confirm sends it back. */
+  pricedAt: string;
 };
 
 /** POST /api/payments/subscription/cancel: cancels at the period's end, with the reason kept. */

@@ -10,6 +10,7 @@ import { users } from "./schema/accounts";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "#contracts/payments.ts";
 import type { Currency } from "#contracts/store-model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
+import type { TaxPlace } from "#contracts/tax-model.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -326,7 +327,15 @@ export const activateFromCheckout = (db: DB, sub: { id: string; customerId: stri
  */
 export const markInvoicePaid = (
   db: DB,
-  inv: { subscriptionId: string; customerId: string; periodEnd: number | null; tierId?: string | null; amountPaid?: number | null },
+  inv: {
+    subscriptionId: string;
+    customerId: string;
+    periodEnd: number | null;
+    tierId?: string | null;
+    amountPaid?: number | null;
+    /** The billing place the invoice names: kept for the subscription's later charges (decision 147); none keeps the stored one. */
+    place?: TaxPlace | null;
+  },
   userId: string,
   eventAt: number,
   now: number,
@@ -335,12 +344,15 @@ export const markInvoicePaid = (
     db,
     sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
-                               tier_id)
-    SELECT ${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(inv.tierId)}
+                               tier_id, tax_country, tax_region)
+    SELECT ${inv.subscriptionId}, ${userId}, ${inv.customerId}, 'active', ${inv.periodEnd}, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(inv.tierId)},
+           ${inv.place?.country ?? null}, ${inv.place?.state ?? null}
     ${onlyLiveOne(inv.subscriptionId, userId)}
     ON CONFLICT (id) DO UPDATE SET
       status = CASE WHEN subscriptions.status = 'trialing' AND ${inv.amountPaid === 0 ? 1 : 0} = 1 THEN 'trialing' ELSE 'active' END,
       past_due_since = NULL,
+      tax_region = CASE WHEN excluded.tax_country IS NULL THEN subscriptions.tax_region ELSE excluded.tax_region END,
+      tax_country = coalesce(excluded.tax_country, subscriptions.tax_country),
       current_period_end = CASE
         WHEN excluded.current_period_end IS NULL THEN subscriptions.current_period_end
         WHEN subscriptions.current_period_end IS NULL THEN excluded.current_period_end

@@ -13,6 +13,7 @@ import {
   RETENTION_PERIODS_MIN,
   type RetentionSettings,
 } from "#contracts/retention-offer-model.ts";
+import type { VipPlan } from "#contracts/vip-plans.ts";
 
 const SETTINGS_KEY = "offers.retention";
 
@@ -66,16 +67,19 @@ export type RetentionAnswer = {
   response: "accepted" | "declined";
   percentOff: number;
   periods: number;
+  /** The tier and plan the discount was made for (decision 148): their renewals alone are discounted. */
+  tierId: string;
+  plan: VipPlan;
 };
 
 /** Stores the member's one answer; false when one is already stored (a racing or repeated request). */
 export async function answerRetentionOffer(db: DB, a: RetentionAnswer, now = Date.now()): Promise<boolean> {
   const stored = await db.$client
     .prepare(
-      `INSERT INTO retention_offers (user_id, subscription_id, response, percent_off, periods, periods_left, answered_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+      `INSERT INTO retention_offers (user_id, subscription_id, response, percent_off, periods, periods_left, answered_at, tier_id, plan)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
     )
-    .bind(a.userId, a.subscriptionId, a.response, a.percentOff, a.periods, a.response === "accepted" ? a.periods : 0, now)
+    .bind(a.userId, a.subscriptionId, a.response, a.percentOff, a.periods, a.response === "accepted" ? a.periods : 0, now, a.tierId, a.plan)
     .first();
   return stored !== null;
 }
@@ -85,14 +89,28 @@ export async function forgetRetentionAnswer(db: DB, userId: string): Promise<voi
   await db.$client.prepare("DELETE FROM retention_offers WHERE user_id = ?1").bind(userId).run();
 }
 
-/** The percent off this renewal of the subscription, taking one of its discounted periods; null when none is left. */
-export async function takeRetentionPeriod(db: DB, subscriptionId: string): Promise<number | null> {
+/**
+ * The percent off this renewal of the subscription, taking one of its discounted periods; null when
+ * none is left. A renewal of another tier or plan than the offer's is charged in full and ends the
+ * discount (decision 148), in the same statement.
+ */
+export async function takeRetentionPeriod(db: DB, subscriptionId: string, renews: { tierId: string; plan: VipPlan }): Promise<number | null> {
   const row = await db.$client
     .prepare(
-      `UPDATE retention_offers SET periods_left = periods_left - 1
-       WHERE subscription_id = ?1 AND response = 'accepted' AND periods_left > 0 RETURNING percent_off AS percentOff`,
+      `UPDATE retention_offers
+       SET periods_left = CASE WHEN tier_id = ?2 AND plan = ?3 THEN periods_left - 1 ELSE 0 END
+       WHERE subscription_id = ?1 AND response = 'accepted' AND periods_left > 0
+       RETURNING CASE WHEN tier_id = ?2 AND plan = ?3 THEN percent_off END AS percentOff`,
     )
-    .bind(subscriptionId)
-    .first<{ percentOff: number }>();
+    .bind(subscriptionId, renews.tierId, renews.plan)
+    .first<{ percentOff: number | null }>();
   return row?.percentOff ?? null;
+}
+
+/** The subscription moved off the tier and plan its discount was made for: no renewal is discounted any more. */
+export async function endRetentionDiscount(db: DB, subscriptionId: string): Promise<void> {
+  await db.$client
+    .prepare("UPDATE retention_offers SET periods_left = 0 WHERE subscription_id = ?1 AND response = 'accepted' AND periods_left > 0")
+    .bind(subscriptionId)
+    .run();
 }

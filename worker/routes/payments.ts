@@ -64,13 +64,14 @@ import type { VipPlan } from "#contracts/vip-plans.ts";
 import { offerOfCheckout } from "../db/tier-offers";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, tierChangeConfirmSchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
 import { recordCancellation } from "../db/tier-moves";
 import { mayBuyBeside, tierPrice } from "../services/membership/tier-prices";
 import {
   applyTierChange,
   cancelPendingChange,
   changeableSubscription,
+  confirmedPricingInstant,
   planTierChange,
   renewLocalSubscription,
   tierMovesOf,
@@ -251,10 +252,13 @@ export const paymentRoutes = new Hono<HonoEnv>()
   })
 
   // ... and the confirmed move: an upgrade charged now, a downgrade scheduled for the period's end.
-  .post("/subscription/change", validate("json", tierChangeBodySchema), async (c) => {
+  .post("/subscription/change", validate("json", tierChangeConfirmSchema), async (c) => {
     const db = c.var.db;
     const service = paymentsFor(c.env);
-    const planned = await planTierChange(c.env, db, service, c.var.user.id, c.req.valid("json"));
+    const { pricedAt, ...to } = c.req.valid("json");
+    // Priced at the instant the member was shown, so the charge is the preview's to the cent.
+    const at = confirmedPricingInstant(pricedAt);
+    const planned = await planTierChange(c.env, db, service, c.var.user.id, to, at);
     try {
       await applyTierChange(localDeps(c, await vipPlanPrices(c.env, db)), planned);
     } catch (err) {

@@ -2,7 +2,7 @@
 // for the period's end (with Keep my tier), and a button per move. A move is asked first in the one
 // ConfirmDialog with what the Worker's preview says it costs now and what renews when; no money
 // moves until the member confirms.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
@@ -11,17 +11,23 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CancelMembership } from "./CancelMembership";
 import { api } from "../../lib/api";
 import {
+  tierChargeMessages,
   tierConfirmTitleMessage,
   tierDowngradeButtonMessage,
   tierDowngradeTermsMessage,
   tierLabelMessage,
   tierMoveMessages as m,
   tierPendingMessage,
+  tierRenewalTaxAddedMessage,
+  tierRenewalTaxIncludedMessage,
+  tierTaxAddedMessage,
+  tierTaxIncludedMessage,
   tierUpgradeButtonMessage,
   tierUpgradeTermsMessage,
   vipMessages,
 } from "./messages";
 import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
+import { taxPlaceName } from "../../lib/intlFormat";
 
 type Move = NonNullable<MembershipResponse["moves"]>[number];
 
@@ -42,18 +48,51 @@ function PreviewText({ preview, name }: { preview: TierChangePreviewResponse; na
   const intl = useIntl();
   const values = {
     tier: name,
-    now: money(intl, preview.amountNowCents, preview.currency),
+    now: money(intl, preview.totalNowCents, preview.currency),
     renewal: money(intl, preview.renewalCents, preview.currency),
     date: intl.formatDate(preview.renewsAt, { dateStyle: "long" }),
   };
+  const place = preview.tax ? taxPlaceName(preview.tax.jurisdiction, intl.locale) : "";
+  const added = preview.tax?.behavior === "exclusive";
   return (
-    <p data-testid="tier-move-terms">
-      {preview.kind === "upgrade" ? (
-        <FormattedMessage {...tierUpgradeTermsMessage} values={values} />
-      ) : (
-        <FormattedMessage {...tierDowngradeTermsMessage} values={values} />
+    <>
+      <p data-testid="tier-move-terms">
+        {preview.kind === "upgrade" ? (
+          <FormattedMessage {...tierUpgradeTermsMessage} values={values} />
+        ) : (
+          <FormattedMessage {...tierDowngradeTermsMessage} values={values} />
+        )}
+      </p>
+      {preview.kind === "upgrade" && <ChargeLines preview={preview} place={place} />}
+      {preview.tax && (
+        <p data-testid="tier-move-renewal-tax">
+          <FormattedMessage {...(added ? tierRenewalTaxAddedMessage : tierRenewalTaxIncludedMessage)} values={{ place }} />
+        </p>
       )}
-    </p>
+    </>
+  );
+}
+
+/** Subtotal, tax and total of today's charge, each a labelled row a reader (or a journey) finds by its test id. */
+function ChargeLines({ preview, place }: { preview: TierChangePreviewResponse; place: string }) {
+  const intl = useIntl();
+  const row = (id: string, label: ReactNode, cents: number) => (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={id}>{money(intl, cents, preview.currency)}</dd>
+    </div>
+  );
+  return (
+    <dl className="tier-move-charge" aria-label={intl.formatMessage(tierChargeMessages.label)}>
+      {preview.tax && row("tier-move-subtotal", <FormattedMessage {...tierChargeMessages.subtotal} />, preview.amountNowCents)}
+      {preview.tax &&
+        row(
+          "tier-move-tax",
+          <FormattedMessage {...(preview.tax.behavior === "exclusive" ? tierTaxAddedMessage : tierTaxIncludedMessage)} values={{ place }} />,
+          preview.taxNowCents,
+        )}
+      {row("tier-move-total", <FormattedMessage {...tierChargeMessages.total} />, preview.totalNowCents)}
+    </dl>
   );
 }
 
@@ -69,7 +108,9 @@ function MoveDialog({ move, onClose }: { move: Move; onClose: () => void }) {
     staleTime: 0,
   });
   const confirm = useMutation({
-    mutationFn: () => api<TierChangePreviewResponse>("/api/payments/subscription/change", { method: "POST", json: body }),
+    // The preview's instant goes back, so the charge is the one shown to the cent.
+    mutationFn: () =>
+      api<TierChangePreviewResponse>("/api/payments/subscription/change", { method: "POST", json: { ...body, pricedAt: preview.data?.pricedAt } }),
     onSuccess: async () => {
       await after();
       onClose();

@@ -215,6 +215,22 @@ export const tierDowngradeTermsMessage = defineMessage<TermsValues>({
   id: "vip.tiers.downgradeTerms",
   defaultMessage: "Nothing is charged now. You keep your tier until {date}; then {tier} renews at {renewal}.",
 });
+// The move's charge today as the Worker priced and taxed it (decision 147), line by line.
+export const tierChargeMessages = defineMessages({
+  label: { id: "vip.tiers.charge.label", defaultMessage: "Today's charge" },
+  subtotal: { id: "vip.tiers.charge.subtotal", defaultMessage: "Subtotal" },
+  total: { id: "vip.tiers.charge.total", defaultMessage: "Total today" },
+});
+export const tierTaxAddedMessage = defineMessage<{ place: string }>({ id: "vip.tiers.charge.taxAdded", defaultMessage: "Tax ({place})" });
+export const tierTaxIncludedMessage = defineMessage<{ place: string }>({ id: "vip.tiers.charge.taxIncluded", defaultMessage: "Includes tax ({place})" });
+export const tierRenewalTaxAddedMessage = defineMessage<{ place: string }>({
+  id: "vip.tiers.charge.renewalTaxAdded",
+  defaultMessage: "Tax ({place}) is added to each renewal.",
+});
+export const tierRenewalTaxIncludedMessage = defineMessage<{ place: string }>({
+  id: "vip.tiers.charge.renewalTaxIncluded",
+  defaultMessage: "Each renewal includes tax ({place}).",
+});
 export const tierPendingMessage = defineMessage<{ tier: string; date: string }>({ id: "vip.tiers.pending", defaultMessage: "Moves to {tier} on {date}." });
 
 // Cancelling on the site with a reason (decision 098).

@@ -45,6 +45,10 @@ export const subscriptions = sqliteTable(
     pendingScheduleId: text("pending_schedule_id"),
     /** Until when one tier change holds the subscription (epoch ms): concurrent changes reach the provider once. */
     changeClaimedUntil: integer("change_claimed_until"),
+    /** The billing place the member's paid invoices name (migrations/0089): what later charges are taxed for. */
+    taxCountry: text("tax_country"),
+    /** A US state, where the tax is per state; null elsewhere. */
+    taxRegion: text("tax_region"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

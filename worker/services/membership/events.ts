@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { SubscriptionSnapshot } from "../../db/payments";
 import { planOfInterval } from "#contracts/vip-plans.ts";
+import { jurisdictionOf, type TaxPlace } from "#contracts/tax-model.ts";
 
 /** An id, or an expanded object carrying one. */
 const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
@@ -137,6 +138,8 @@ export type ParsedInvoice = {
   /** The tax within amountPaid, and where it is owed ("DE", "US-CA"); 0 and null without tax. */
   taxCents: number;
   taxJurisdiction: string | null;
+  /** The billing place the invoice was taxed for, taxed or not (its customer's address); null when it names none. */
+  place: TaxPlace | null;
   /** The payment intent that paid it (what a dispute names); null when the event does not carry it. */
   paymentIntentId: string | null;
 };
@@ -149,12 +152,12 @@ function invoicePaymentIntent(inv: z.infer<typeof invoiceSchema>): string | null
   return paid?.payment?.payment_intent ?? null;
 }
 
-function invoiceTax(inv: z.infer<typeof invoiceSchema>): Pick<ParsedInvoice, "taxCents" | "taxJurisdiction"> {
+function invoiceTax(inv: z.infer<typeof invoiceSchema>): Pick<ParsedInvoice, "taxCents" | "taxJurisdiction" | "place"> {
   const taxCents = inv.total_taxes ? inv.total_taxes.reduce((sum, t) => sum + t.amount, 0) : (inv.tax ?? 0);
   const country = inv.customer_address?.country?.toUpperCase();
   const state = inv.customer_address?.state?.toUpperCase();
-  const jurisdiction = country ? (country === "US" && state ? `US-${state}` : country) : null;
-  return { taxCents, taxJurisdiction: taxCents > 0 ? jurisdiction : null };
+  const place = country && /^[A-Z]{2}$/.test(country) ? { country, state: country === "US" && state && /^[A-Z]{2}$/.test(state) ? state : null } : null;
+  return { taxCents, taxJurisdiction: taxCents > 0 && place ? jurisdictionOf(place) : null, place };
 }
 
 /** Null for invoices that belong to no subscription (nothing to do with VIP). */

@@ -57,6 +57,10 @@ export async function localVipTax(
   return { cents: tax.taxCents, behavior, country: place.country, state: place.state, status: tax.status };
 }
 
+/** The billing place the subscription's invoices named (decision 147): what its later charges are taxed for. */
+export const billingPlaceOf = (row: Pick<SubscriptionRow, "taxCountry" | "taxRegion">): TaxPlace | null =>
+  row.taxCountry ? { country: row.taxCountry, state: row.taxRegion } : null;
+
 /**
  * Pay: a new subscription of the checkout's plan, its first invoice paid (with the DEMO tax for the
  * member's place), the checkout completed. With a trial, as Stripe does it: the subscription is
@@ -83,7 +87,8 @@ export async function payLocalCheckout(
     tierId,
   };
   const firstPaid = trialDays > 0 ? 0 : (firstPeriodCents ?? sub.priceCents);
-  const tax = firstPaid > 0 ? await localVipTax(deps.db, { cents: firstPaid, currency: sub.currency }, place) : null;
+  // A trial's invoice of 0 names the place too, as Stripe's does: the trial's end is taxed for it.
+  const tax = await localVipTax(deps.db, { cents: firstPaid, currency: sub.currency }, place);
   await deliverVip(
     deps,
     [
@@ -177,11 +182,12 @@ export async function manageLocalSubscription(deps: LocalDeps, row: Subscription
     const terms = localSwitchTerms(row, deps.prices, target, now);
     const switched: LocalSubscription = { ...base, plan: target, priceCents: terms.priceCents, currency: terms.currency, periodEnd: terms.periodEnd };
     const amountPaid = terms.chargeCents;
+    const tax = await localVipTax(deps.db, { cents: amountPaid, currency: switched.currency }, billingPlaceOf(row));
     await deliverVip(
       deps,
       [
         localEvent("customer.subscription.updated", subscriptionObject(switched, now), now),
-        localEvent("invoice.paid", invoiceObject(switched, { amountPaid, reason: "subscription_update" }), now),
+        localEvent("invoice.paid", invoiceObject(switched, { amountPaid, reason: "subscription_update", tax }), now),
       ],
       now,
     );

@@ -218,7 +218,7 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       const statements = [
         markInvoicePaid(
           db,
-          { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd, tierId: inv.tierIdHint, amountPaid: inv.amountPaid },
+          { subscriptionId: inv.subscriptionId, customerId, periodEnd: inv.periodEnd, tierId: inv.tierIdHint, amountPaid: inv.amountPaid, place: inv.place },
           userId,
           eventAt,
           now,

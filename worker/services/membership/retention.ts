@@ -17,6 +17,12 @@ async function openOffer(db: DB, userId: string): Promise<RetentionSettings | nu
   return settings;
 }
 
+/** The tier and plan the offer discounts: those the next renewal charges (a scheduled downgrade's, when one waits). */
+const madeFor = (row: SubscriptionRow) => ({
+  tierId: row.pendingTierId ?? row.tierId,
+  plan: (row.pendingTierId ? row.pendingPlan : row.plan) ?? "monthly",
+});
+
 /** What the member is offered on `row` (their active subscription), priced from the price it renews at. */
 export async function retentionOfferFor(db: DB, row: SubscriptionRow): Promise<RetentionOfferResponse> {
   const settings = await openOffer(db, row.userId);
@@ -42,7 +48,14 @@ export async function retentionOfferFor(db: DB, row: SubscriptionRow): Promise<R
 export async function acceptRetentionOffer(db: DB, service: PaymentsService, row: SubscriptionRow): Promise<void> {
   const settings = await openOffer(db, row.userId);
   if (!settings || row.priceCents === null) throw routeError("retention_offer_unavailable");
-  const answer = { userId: row.userId, subscriptionId: row.id, response: "accepted" as const, percentOff: settings.percentOff, periods: settings.periods };
+  const answer = {
+    ...madeFor(row),
+    userId: row.userId,
+    subscriptionId: row.id,
+    response: "accepted" as const,
+    percentOff: settings.percentOff,
+    periods: settings.periods,
+  };
   if (!(await answerRetentionOffer(db, answer))) throw routeError("retention_offer_unavailable");
   if (service.mode !== "live") return;
   try {
@@ -59,6 +72,7 @@ export async function declineRetentionOffer(db: DB, row: SubscriptionRow): Promi
   const settings = await openOffer(db, row.userId);
   if (!settings) return;
   await answerRetentionOffer(db, {
+    ...madeFor(row),
     userId: row.userId,
     subscriptionId: row.id,
     response: "declined",

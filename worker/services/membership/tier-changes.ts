@@ -11,17 +11,18 @@ import { readTaxSettings } from "../../db/tax-settings";
 import type { AppEnv } from "../../env";
 import { conflict, notFound, routeError } from "../../lib/errors";
 import { PAYMENT_MESSAGES, type MembershipResponse } from "#contracts/payments.ts";
-import { TIER_MOVE_MESSAGES, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import { TIER_MOVE_MESSAGES, TIER_PREVIEW_VALID_MS, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { VIP_PLANS, type VipPlan } from "#contracts/vip-plans.ts";
 import { PaymentProviderError, type PaymentsService, type SubscriptionChangeInput } from "../payments/types";
 import { currentSubscription, statusOf } from "./membership";
 import { prorate } from "./proration";
 import { tierPrice, type TierPrice } from "./tier-prices";
-import { deliverVip, periodStartBefore, type LocalDeps } from "./local-checkout";
-import { invoiceObject, periodEndAfter, subscriptionObject, type LocalSubscription } from "./local-events";
+import { billingPlaceOf, deliverVip, localVipTax, periodStartBefore, type LocalDeps } from "./local-checkout";
+import { invoiceObject, periodEndAfter, subscriptionObject, type LocalInvoiceTax, type LocalSubscription } from "./local-events";
 import { localEvent } from "../payments/local-events";
-import { takeRetentionPeriod } from "../../db/retention-offers";
+import { endRetentionDiscount, takeRetentionPeriod } from "../../db/retention-offers";
+import { jurisdictionOf, type TaxBehavior } from "#contracts/tax-model.ts";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 
 /** A live provider's change method (the local one has none: its flows are below). */
@@ -47,6 +48,8 @@ export type PlannedChange = {
   preview: TierChangePreviewResponse;
   /** The instant the preview was priced at (epoch seconds): the change uses the same one. */
   prorationDate: number;
+  /** Local: the tax the upgrade's invoice carries (the preview's), null without a billing place. */
+  localTax: LocalInvoiceTax | null;
 };
 
 /** The member's active subscription (404 no_membership; 409 when past due or set to cancel). */
@@ -76,21 +79,33 @@ export async function planTierChange(
   const periodEndMs = row.currentPeriodEnd!.getTime();
   const resetsPeriod = fromPlan !== to.plan;
   const prorationDate = Math.floor(now / 1000);
-  const base = { row, from: { tierId: row.tierId, plan: fromPlan }, target, kind, prorationDate };
-  const preview = (amountNowCents: number, renewsAtMs: number): TierChangePreviewResponse => ({
+  const base = { row, from: { tierId: row.tierId, plan: fromPlan }, target, kind, prorationDate, localTax: null };
+  const place = billingPlaceOf(row);
+  const behavior = await taxBehaviorOf(db, target.amount.currency);
+  const preview = (amountNowCents: number, taxNowCents: number, taxed: boolean, renewsAtMs: number): TierChangePreviewResponse => ({
     kind,
     tierId: target.tier.id,
     plan: to.plan,
     currency: target.amount.currency.toLowerCase(),
     amountNowCents,
+    taxNowCents,
+    totalNowCents: amountNowCents + (behavior === "exclusive" ? taxNowCents : 0),
+    tax: taxed && place ? { jurisdiction: jurisdictionOf(place), behavior } : null,
     renewalCents: target.amount.cents,
     renewsAt: new Date(renewsAtMs).toISOString(),
+    pricedAt: new Date(prorationDate * 1000).toISOString(),
   });
-  if (kind === "downgrade") return { ...base, preview: preview(0, periodEndMs) };
   const renewsAt = resetsPeriod ? periodEndAfter(to.plan, now) : periodEndMs;
   if (service.mode === "live") {
-    const { amountDueCents } = await liveOnly(service.previewSubscriptionChange)(await changeInput(db, base, "preview"));
-    return { ...base, preview: preview(amountDueCents, renewsAt) };
+    // Stripe Tax taxes the invoice at the customer's address; its preview says how much.
+    if (kind === "downgrade") return { ...base, preview: preview(0, 0, false, periodEndMs) };
+    const due = await liveOnly(service.previewSubscriptionChange)(await changeInput(db, base, "preview"));
+    const amountNowCents = due.amountDueCents - (behavior === "exclusive" ? due.taxCents : 0);
+    return { ...base, preview: preview(amountNowCents, due.taxCents, due.taxCents > 0, renewsAt) };
+  }
+  if (kind === "downgrade") {
+    const tax = await localVipTax(db, { cents: 0, currency: target.amount.currency }, place);
+    return { ...base, preview: preview(0, 0, tax?.status === "collected", periodEndMs) };
   }
   const { amountNowCents } = prorate({
     oldCents: row.priceCents ?? target.amount.cents,
@@ -100,12 +115,30 @@ export async function planTierChange(
     nowMs: now,
     resetsPeriod,
   });
-  return { ...base, preview: preview(amountNowCents, renewsAt) };
+  const localTax = await localVipTax(db, { cents: amountNowCents, currency: target.amount.currency }, place);
+  return { ...base, localTax, preview: preview(amountNowCents, localTax?.cents ?? 0, localTax?.status === "collected", renewsAt) };
 }
 
-async function changeInput(db: DB, change: Omit<PlannedChange, "preview">, step: string): Promise<SubscriptionChangeInput> {
-  const { row, target, from, prorationDate } = change;
+/**
+ * The instant a confirm is priced at: the preview's it sends back (whole seconds, within
+ * TIER_PREVIEW_VALID_MS and not ahead of now), so the member is charged what they were shown; now
+ * without one. An older or future one is refused, 409 tier_change_preview_expired.
+ */
+export function confirmedPricingInstant(pricedAt: string | undefined, now = Date.now()): number {
+  if (pricedAt === undefined) return now;
+  const at = Date.parse(pricedAt);
+  if (!(at <= now && at >= now - TIER_PREVIEW_VALID_MS)) throw routeError("tier_change_preview_expired");
+  return at;
+}
+
+/** The tax behaviour of the admin's setting for the currency (decision 093). */
+async function taxBehaviorOf(db: DB, currency: string): Promise<TaxBehavior> {
   const tax = await readTaxSettings(db);
+  return currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd;
+}
+
+async function changeInput(db: DB, change: Omit<PlannedChange, "preview" | "localTax">, step: string): Promise<SubscriptionChangeInput> {
+  const { row, target, from, prorationDate } = change;
   return {
     subscriptionId: row.id,
     customerId: row.customerId,
@@ -114,7 +147,7 @@ async function changeInput(db: DB, change: Omit<PlannedChange, "preview">, step:
     tierId: target.tier.id,
     plan: target.plan,
     amount: target.amount,
-    taxBehavior: target.amount.currency.toLowerCase() === "brl" ? tax.behavior.brl : tax.behavior.usd,
+    taxBehavior: await taxBehaviorOf(db, target.amount.currency),
     prorationDate,
     idempotencyKey: `tier-change:${row.id}:${from.tierId}:${from.plan}:${target.tier.id}:${target.plan}:${prorationDate}:${step}`,
   };
@@ -148,16 +181,18 @@ export async function applyTierChange(deps: LocalDeps, change: PlannedChange, no
     }
     if (service.mode === "live") {
       await liveOnly(service.changeSubscriptionNow)(await changeInput(db, change, "up"));
-      return;
+    } else {
+      await upgradeLocally(deps, change, now);
     }
-    await upgradeLocally(deps, change, now);
+    // The retention discount was made for the tier and plan left behind (decision 148); live, the update removed its coupon.
+    await endRetentionDiscount(db, row.id);
   } finally {
     await releaseSubscriptionChange(db, row.id);
   }
 }
 
 /** The local test checkout's upgrade: the events Stripe sends for an update with always_invoice. */
-async function upgradeLocally(deps: LocalDeps, { row, target, preview }: PlannedChange, now: number) {
+async function upgradeLocally(deps: LocalDeps, { row, target, preview, localTax }: PlannedChange, now: number) {
   const periodEnd = new Date(preview.renewsAt).getTime();
   const sub: LocalSubscription = {
     id: row.id,
@@ -176,7 +211,7 @@ async function upgradeLocally(deps: LocalDeps, { row, target, preview }: Planned
     deps,
     [
       localEvent("customer.subscription.updated", subscriptionObject(sub, now), now),
-      localEvent("invoice.paid", invoiceObject(sub, { amountPaid: preview.amountNowCents, reason: "subscription_update" }), now),
+      localEvent("invoice.paid", invoiceObject(sub, { amountPaid: preview.amountNowCents, reason: "subscription_update", tax: localTax }), now),
     ],
     now,
   );
@@ -215,14 +250,17 @@ export async function renewLocalSubscription(deps: LocalDeps, row: SubscriptionR
     await deliverVip(deps, [localEvent("customer.subscription.deleted", subscriptionObject(ended, now), now)], now);
     return;
   }
-  // An accepted retention offer (decision 103) discounts this renewal as Stripe's coupon would.
-  const percentOff = await takeRetentionPeriod(deps.db, row.id);
+  // An accepted retention offer (decision 103) discounts this renewal as Stripe's coupon would, when
+  // it renews the tier and plan the offer was made for (decision 148).
+  const percentOff = await takeRetentionPeriod(deps.db, row.id, { tierId: sub.tierId, plan });
   const amountPaid = percentOff === null ? sub.priceCents : firstPeriodCents(sub.priceCents, percentOff);
+  // Taxed for the member's billing place (decision 147); a trial's end is this renewal too.
+  const tax = await localVipTax(deps.db, { cents: amountPaid, currency: sub.currency }, billingPlaceOf(row));
   await deliverVip(
     deps,
     [
       localEvent("customer.subscription.updated", subscriptionObject(sub, now), now),
-      localEvent("invoice.paid", invoiceObject(sub, { amountPaid, reason: "subscription_cycle" }), now),
+      localEvent("invoice.paid", invoiceObject(sub, { amountPaid, reason: "subscription_cycle", tax }), now),
     ],
     now,
   );

@@ -59,9 +59,13 @@ export function liveSubscriptionChanges({ call, vipPrice }: ChangeDeps) {
           customer: input.customerId,
           subscription: input.subscriptionId,
           subscription_details: { items: [item], proration_behavior: "always_invoice", proration_date: input.prorationDate },
+          // Taxed as the invoice will be, at the customer's address; without the retention coupon, which the move removes.
+          automatic_tax: { enabled: true },
+          discounts: "",
         }),
       );
-      return { amountDueCents: preview.amount_due };
+      const taxCents = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+      return { amountDueCents: preview.amount_due, taxCents };
     },
 
     async changeSubscriptionNow(input: SubscriptionChangeInput) {
@@ -69,7 +73,8 @@ export function liveSubscriptionChanges({ call, vipPrice }: ChangeDeps) {
       await call("subscriptions.update", (stripe) =>
         stripe.subscriptions.update(
           input.subscriptionId,
-          { items: [item], proration_behavior: "always_invoice", proration_date: input.prorationDate, metadata: metadata(input) },
+          // A retention discount belongs to the tier and plan it was made for (decision 148): the move ends it.
+          { items: [item], proration_behavior: "always_invoice", proration_date: input.prorationDate, metadata: metadata(input), discounts: "" },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
@@ -101,7 +106,13 @@ export function liveSubscriptionChanges({ call, vipPrice }: ChangeDeps) {
                 start_date: current.start_date,
                 end_date: current.end_date,
               },
-              { items: [{ ...withoutId(next), quantity: 1 }], metadata: metadata(input), duration: { interval: input.plan === "yearly" ? "year" : "month" } },
+              {
+                items: [{ ...withoutId(next), quantity: 1 }],
+                metadata: metadata(input),
+                duration: { interval: input.plan === "yearly" ? "year" : "month" },
+                // The lower tier starts without the retention discount made for the current one (decision 148).
+                discounts: "",
+              },
             ],
           },
           { idempotencyKey: `${input.idempotencyKey}:phases` },

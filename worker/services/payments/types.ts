@@ -138,8 +138,8 @@ export interface PaymentsService {
   /** Submits a dispute's evidence (decision 094); throws PaymentProviderError when the provider refuses. */
   submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceInput): Promise<void>;
   /** Tier changes (decision 098), live only: the local test checkout makes them through its own flows. */
-  /** What an upgrade now would charge at once (the provider's prorated invoice), in cents. */
-  previewSubscriptionChange?(input: SubscriptionChangeInput): Promise<{ amountDueCents: number }>;
+  /** What an upgrade now would charge at once (the provider's prorated invoice, tax included), and the tax in it, in cents. */
+  previewSubscriptionChange?(input: SubscriptionChangeInput): Promise<{ amountDueCents: number; taxCents: number }>;
   /** Upgrades now: the item's price swapped, the prorated difference invoiced and charged at once. */
   changeSubscriptionNow?(input: SubscriptionChangeInput): Promise<void>;
   /** Downgrades at the period's end: a schedule whose next phase is the new price and tier. */
