@@ -15,7 +15,8 @@ const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
 
 export function consume(batch: MessageBatch, env: AppEnv): Promise<void> {
   const queue = logicalQueueName(batch.queue);
-  if (queue === CAMPAIGN_QUEUE_NAME) return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | VipPaymentLookupMessage>, env);
+  if (queue === CAMPAIGN_QUEUE_NAME)
+    return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | VipPaymentLookupMessage>, env);
   if (queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
   return deadLetterQueue(batch, env);
 }

@@ -68,7 +68,13 @@ describe("an early fraud warning on a ticket's order, and the door", { timeout: 
     const w = warningFor(t.paymentIntentId);
     const raw = JSON.stringify(w.e);
     const ctx = createExecutionContext();
-    const live = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_PRICE_ID: "price_vip", STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: "12111", STRIPE_API_PROTOCOL: "http" };
+    const live = {
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_PRICE_ID: "price_vip",
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: "12111",
+      STRIPE_API_PROTOCOL: "http",
+    };
     const headers = { "stripe-signature": await signatureFor(raw), "content-type": "application/json" };
     const res = await worker.fetch(new Request(`${ORIGIN}/api/stripe/webhook`, { method: "POST", headers, body: raw }), { ...env, ...live }, ctx);
     await waitOnExecutionContext(ctx);

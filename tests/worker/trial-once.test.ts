@@ -38,9 +38,9 @@ const takesOf = async (userId: string) =>
       .all<{ id: string; granted: number }>()
   ).results;
 const revenue = async (userId: string) =>
-  (await env.DB.prepare("SELECT amount_cents FROM revenue_entries WHERE user_id = ?1 ORDER BY occurred_at").bind(userId).all<{ amount_cents: number }>()).results.map(
-    (r) => r.amount_cents,
-  );
+  (
+    await env.DB.prepare("SELECT amount_cents FROM revenue_entries WHERE user_id = ?1 ORDER BY occurred_at").bind(userId).all<{ amount_cents: number }>()
+  ).results.map((r) => r.amount_cents);
 const memberOf = async (userId: string) => (await row<{ tier_id: string | null; is_vip: number }>("SELECT tier_id, is_vip FROM users WHERE id = ?1", userId))!;
 
 /** Opens a checkout of the tier (a new attempt each time); its local session id and the trial days it was opened with. */

@@ -9,7 +9,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import type { AppEnv } from "../../worker/env";
 import { createUser, ORIGIN } from "./helpers";
-import { DAY_MS, deliver, event, invoiceEvent, isVip, newCustomerId, newInvoiceId, newSubscriptionId, signatureFor, subscriptionEvent, subscriptionRow } from "./payments-fixtures";
+import {
+  DAY_MS,
+  deliver,
+  event,
+  invoiceEvent,
+  isVip,
+  newCustomerId,
+  newInvoiceId,
+  newSubscriptionId,
+  signatureFor,
+  subscriptionEvent,
+  subscriptionRow,
+} from "./payments-fixtures";
 
 const LIVE = {
   STRIPE_SECRET_KEY: "sk_test_fake",
@@ -71,12 +83,22 @@ describe("a VIP payment whose lookup failed", { timeout: 60_000 }, () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const sent: unknown[] = [];
     const invoiceId = newInvoiceId();
-    const paid = invoiceEvent("invoice.paid", { subscriptionId: sub.id, customerId: sub.customerId, userId: user.id, amountPaid: 999, currency: "usd", invoiceId, periodEndMs });
+    const paid = invoiceEvent("invoice.paid", {
+      subscriptionId: sub.id,
+      customerId: sub.customerId,
+      userId: user.id,
+      amountPaid: 999,
+      currency: "usd",
+      invoiceId,
+      periodEndMs,
+    });
     await liveWebhook(paid, sent);
     expect(stripe.lookups).toBeGreaterThan(0); // the SDK's own retries aside
     expect(logged).toHaveBeenCalledWith(expect.stringContaining(`invoice ${invoiceId} could not be looked up; asking again on the queue`), expect.anything());
     expect(await paymentsOf(invoiceId)).toEqual([]);
-    expect(sent).toEqual([{ type: "vip_payment_lookup", payment: expect.objectContaining({ invoiceId, subscriptionId: sub.id, userId: user.id, amountCents: 999 }) }]);
+    expect(sent).toEqual([
+      { type: "vip_payment_lookup", payment: expect.objectContaining({ invoiceId, subscriptionId: sub.id, userId: user.id, amountCents: 999 }) },
+    ]);
 
     // Stripe still down: retried (with the queue's backoff); then it answers: recorded, once.
     expect(await consume(sent[0], 1)).toEqual({ acked: 0, retried: 1 });

@@ -156,7 +156,10 @@ export async function queueDueCampaigns(env: AppEnv, db: DB, now: number): Promi
  * The campaign queue's consumer (worker/index.ts `queue`). The queue also carries the tickets jobs
  * (an event cancellation's refunds, a moved event's notices: services/tickets), stepped the same way.
  */
-export async function campaignQueue(batch: MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | VipPaymentLookupMessage>, env: AppEnv): Promise<void> {
+export async function campaignQueue(
+  batch: MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | VipPaymentLookupMessage>,
+  env: AppEnv,
+): Promise<void> {
   const db = createDb(env.DB);
   for (const message of batch.messages) {
     try {
