@@ -6,6 +6,7 @@ import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { DB } from "./client";
 import { logOrderAccess } from "./order-access-log";
+import { FRAUD_WARNING_CLAIM_PREFIX } from "./refund-claims";
 import { eventTickets, ticketTypes } from "./schema/tickets";
 import { events } from "./schema/events";
 import { users } from "./schema/accounts";
@@ -27,7 +28,18 @@ export type DoorTicket = {
   checkedInAt: Date | null;
   /** Its type is for watching online (decision 113): it opens no door. */
   online: boolean;
+  /** A fraud warning is refunding its order: refused as refunded. */
+  refundPending: boolean;
 };
+
+/**
+ * SQL: an early fraud warning has claimed the refund of the ticket's order (decision 150). The
+ * ticket is still valid until the refund's event revokes it, but it is being refunded: the door
+ * refuses it, in the admission's own statement, so a ticket is never both let in and refunded.
+ * (The column is named with its table: drizzle writes an UPDATE's columns bare, which the subquery
+ * would read as its own.)
+ */
+const refundClaimedByWarning = sql`EXISTS (SELECT 1 FROM refund_claims rc WHERE rc.order_id = event_tickets.order_id AND rc.key LIKE ${`${FRAUD_WARNING_CLAIM_PREFIX}%`})`;
 
 export type AdmitOutcome = { admitted: true; found: DoorTicket } | { admitted: false; found: DoorTicket | null };
 
@@ -68,6 +80,7 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
           eq(eventTickets.status, "valid"),
           sql`${eventTickets.checkedInAt} IS NULL`,
           sql`NOT EXISTS (SELECT 1 FROM ticket_types tt WHERE tt.id = ${eventTickets.ticketTypeId} AND tt.kind = 'online')`,
+          sql`NOT ${refundClaimedByWarning}`,
         ),
       )
       .returning({ id: eventTickets.id, orderId: eventTickets.orderId, code: eventTickets.code }),
@@ -86,6 +99,7 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
         tokenVersion: eventTickets.tokenVersion,
         checkedInAt: eventTickets.checkedInAt,
         typeKind: ticketTypes.kind,
+        refundPending: sql<number>`${refundClaimedByWarning}`,
       })
       .from(eventTickets)
       .innerJoin(events, eq(events.id, eventTickets.eventId))
@@ -109,6 +123,7 @@ export async function admitTicket(db: DB, eventId: string, read: TicketRead, sta
         tokenVersion: row.tokenVersion,
         checkedInAt: row.checkedInAt,
         online: row.typeKind === "online",
+        refundPending: Boolean(row.refundPending),
       }
     : null;
   const admitted = updated[0];

@@ -40,6 +40,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "payments", table: "billing_customers", column: "user_id" },
   { kind: "payments", table: "vip_comps", column: "user_id" },
   { kind: "payments", table: "vip_payments", column: "user_id" },
+  { kind: "payments", table: "trial_takes", column: "user_id" },
   { kind: "payments", table: "membership_tier_changes", column: "user_id" },
   { kind: "payments", table: "tier_offers", column: "user_id" },
   { kind: "payments", table: "membership_cancellations", column: "user_id" },

@@ -235,11 +235,51 @@ const planColumns = sql.raw(`plan = CASE WHEN excluded.plan IS NULL THEN subscri
  * while the member has no other active or trialing one (decision 108; a past-due one does not
  * block, so a member whose card failed may pay anew). Two checkouts paid at once both reach the
  * provider; the second subscription is refused here, in the statement itself (D1 runs one at a
- * time), and its payment refunded after the batch (membership/duplicates.ts). A row already held
+ * time), and its payment refunded after the batch (membership/duplicates.ts). A subscription
+ * refused its trial counts as running (decision 149): it is being charged now. A row already held
  * is always updated.
  */
 const onlyLiveOne = (id: string, userId: string) => sql`WHERE EXISTS (SELECT 1 FROM subscriptions o WHERE o.id = ${id})
-      OR NOT EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ${userId} AND o.id <> ${id} AND o.status IN (${PAYING_SQL}))`;
+      OR NOT EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ${userId} AND o.id <> ${id}
+        AND (o.status IN (${PAYING_SQL}) OR (o.status = 'incomplete' AND EXISTS (SELECT 1 FROM trial_takes r WHERE r.subscription_id = o.id AND r.granted = 0))))`;
+
+/**
+ * A trialing subscription's take of its tier's one free trial (decision 149), first in its event's
+ * batch: written once per subscription, granted when the member has no granted trial of the tier
+ * and no other subscription of it (decision 102's "had the tier"). D1 runs one statement at a time,
+ * so of two subscriptions racing, one is granted; a replay keeps the first answer. Returns the row
+ * only when this statement wrote it (`granted` 0: the follow-up charges it from day one). A
+ * subscription the next statement will refuse (decision 108's second running one) takes nothing.
+ */
+export const takeTrial = (db: DB, s: Pick<SubscriptionSnapshot, "id" | "tierId">, userId: string, now: number) =>
+  raw(
+    db,
+    sql`
+    INSERT INTO trial_takes (subscription_id, user_id, tier_id, granted, taken_at)
+    SELECT ${s.id}, ${userId}, ${tierValue(s.tierId)},
+      NOT EXISTS (SELECT 1 FROM trial_takes t WHERE t.user_id = ${userId} AND t.tier_id = ${tierValue(s.tierId)} AND t.granted = 1)
+      AND NOT EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ${userId} AND o.tier_id = ${tierValue(s.tierId)} AND o.id <> ${s.id}),
+      ${now}
+    ${onlyLiveOne(s.id, userId)}
+    ON CONFLICT (subscription_id) DO NOTHING
+    RETURNING granted`,
+  );
+
+/** What takeTrial returns when it wrote the take. */
+export type TrialTake = { granted: number };
+
+/** SQL: the `subscriptions` row of the statement is trialing by the provider but was refused the trial. */
+const trialRefused = sql.raw("EXISTS (SELECT 1 FROM trial_takes r WHERE r.subscription_id = subscriptions.id AND r.granted = 0)");
+
+/**
+ * The status a snapshot writes: a subscription the provider says is trialing but whose trial was
+ * refused gives nothing ('incomplete') until its first paid invoice, which the provider is asked
+ * to make at once.
+ */
+const snapshotStatus = (s: SubscriptionSnapshot) =>
+  s.status === "trialing"
+    ? sql`CASE WHEN EXISTS (SELECT 1 FROM trial_takes r WHERE r.subscription_id = ${s.id} AND r.granted = 0) THEN 'incomplete' ELSE 'trialing' END`
+    : sql`${s.status}`;
 
 /**
  * customer.subscription.created/updated: the snapshot replaces the row unless the row already
@@ -251,7 +291,7 @@ export const upsertSubscription = (db: DB, s: SubscriptionSnapshot, userId: stri
     sql`
     INSERT INTO subscriptions (id, user_id, customer_id, status, current_period_end, cancel_at_period_end, cancel_at, past_due_since, last_event_at, updated_at,
                                plan, price_cents, price_currency, tier_id)
-    SELECT ${s.id}, ${userId}, ${s.customerId}, ${s.status}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
+    SELECT ${s.id}, ${userId}, ${s.customerId}, ${snapshotStatus(s)}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd ? 1 : 0}, ${s.cancelAt},
             ${s.status === "past_due" ? eventAt : null}, ${eventAt}, ${now}, ${s.plan}, ${s.priceCents}, ${s.priceCurrency}, ${tierValue(s.tierId)}
     ${onlyLiveOne(s.id, userId)}
     ON CONFLICT (id) DO UPDATE SET
@@ -305,7 +345,8 @@ export const fillMissingPlan = (db: DB, id: string, s: Pick<SubscriptionSnapshot
 
 /**
  * checkout.session.completed with the payment made: the subscription is paid now. Creates the
- * row if no subscription event came first; lifts an 'incomplete' row that is not newer.
+ * row if no subscription event came first; lifts an 'incomplete' row that is not newer, unless it
+ * was refused its trial (a trial's checkout completes with nothing paid, decision 149).
  */
 export const activateFromCheckout = (db: DB, sub: { id: string; customerId: string; tierId?: string | null }, userId: string, eventAt: number, now: number) =>
   raw(
@@ -316,14 +357,15 @@ export const activateFromCheckout = (db: DB, sub: { id: string; customerId: stri
     SELECT ${sub.id}, ${userId}, ${sub.customerId}, 'active', NULL, 0, NULL, NULL, ${eventAt}, ${now}, ${tierValue(sub.tierId)}
     ${onlyLiveOne(sub.id, userId)}
     ON CONFLICT (id) DO UPDATE SET status = 'active', last_event_at = excluded.last_event_at, updated_at = excluded.updated_at
-    WHERE subscriptions.status = 'incomplete' AND subscriptions.last_event_at <= excluded.last_event_at`,
+    WHERE subscriptions.status = 'incomplete' AND subscriptions.last_event_at <= excluded.last_event_at AND NOT ${trialRefused}`,
   );
 
 /**
  * invoice.paid: the subscription is paid up (again): active, grace cleared, period extended.
  * `userId` is known when the subscription row exists or the invoice names the member.
  * A trial's own invoice (nothing paid, decision 102) leaves a trialing row trialing: only the
- * subscription's event or the first paid invoice ends the trial.
+ * subscription's event or the first paid invoice ends the trial; nor does it lift a subscription
+ * refused its trial (decision 149), which waits for its first paid invoice.
  */
 export const markInvoicePaid = (
   db: DB,
@@ -349,7 +391,10 @@ export const markInvoicePaid = (
            ${inv.place?.country ?? null}, ${inv.place?.state ?? null}
     ${onlyLiveOne(inv.subscriptionId, userId)}
     ON CONFLICT (id) DO UPDATE SET
-      status = CASE WHEN subscriptions.status = 'trialing' AND ${inv.amountPaid === 0 ? 1 : 0} = 1 THEN 'trialing' ELSE 'active' END,
+      status = CASE
+        WHEN ${inv.amountPaid === 0 ? 1 : 0} = 1 AND subscriptions.status = 'trialing' THEN 'trialing'
+        WHEN ${inv.amountPaid === 0 ? 1 : 0} = 1 AND subscriptions.status = 'incomplete' AND ${trialRefused} THEN 'incomplete'
+        ELSE 'active' END,
       past_due_since = NULL,
       tax_region = CASE WHEN excluded.tax_country IS NULL THEN subscriptions.tax_region ELSE excluded.tax_region END,
       tax_country = coalesce(excluded.tax_country, subscriptions.tax_country),

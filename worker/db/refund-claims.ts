@@ -10,6 +10,9 @@
 //   refund may stand). The refund event keeps the claim at least at what was refunded.
 import type { DB } from "./client";
 
+/** An early fraud warning's claim of the rest of an order (decision 094): its key is this and the warning's id. */
+export const FRAUD_WARNING_CLAIM_PREFIX = "fraud-warning:";
+
 export type RefundClaim = { claimed: true; fresh: boolean } | { claimed: false; leftCents: number } | null;
 
 /** Claims `amountCents` of the order under `key`; what is left when it does not fit; null for no such order. */

@@ -7,7 +7,7 @@ import type { CheckInResponse } from "#contracts/vip-pass.ts";
 
 /**
  * Lets the ticket in at `eventId`, or says why not: replaced (an older token version: the ticket was
- * transferred), refunded, cancelled, wrong_event, online_only (a ticket for watching online),
+ * transferred), refunded (or being refunded for a fraud warning), cancelled, wrong_event, online_only (a ticket for watching online),
  * already_checked_in (with when and by whom). Null
  * when no ticket has that id or code (the caller answers `unknown`).
  */
@@ -19,7 +19,7 @@ export async function readTicket(db: DB, eventId: string, read: TicketRead, staf
   const { ticket } = found;
   // A newer version means a transfer replaced this QR; a newer one than stored was never signed.
   if (read.by === "token" && found.tokenVersion !== read.version) return found.tokenVersion > read.version ? { result: "replaced" } : null;
-  if (found.status === "refunded") return { result: "refunded", ticket };
+  if (found.status === "refunded" || found.refundPending) return { result: "refunded", ticket };
   if (found.status === "cancelled") return { result: "cancelled", ticket };
   if (ticket.event.id !== eventId) return { result: "wrong_event", ticket };
   if (found.online) return { result: "online_only", ticket };

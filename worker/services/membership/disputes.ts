@@ -11,19 +11,10 @@
 //   key); a renewal, or a first payment whose period is over, is flagged for the admin.
 import { sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { runBatch, type Statement } from "../../db/d1";
+import type { Statement } from "../../db/d1";
 import { findDispute, flagWarning } from "../../db/payment-disputes";
 import { syncUserMembership } from "../../db/payments";
-import {
-  endMembershipNow,
-  findVipPayment,
-  paidBefore,
-  recordVipPayment,
-  recordVipRefund,
-  vipLossLedgerRow,
-  type VipPaymentInput,
-  type VipPaymentRow,
-} from "../../db/vip-payments";
+import { endMembershipNow, findVipPayment, paidBefore, recordVipRefund, vipLossLedgerRow, type VipPaymentRow } from "../../db/vip-payments";
 import { notifyAdmin } from "../admin-notifications";
 import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";
@@ -123,21 +114,6 @@ export async function planVipDispute(kind: PurchaseKind, db: DB, dispute: Paymen
       if (effect.changed || effect.revokedNow) c.executionCtx.waitUntil(afterDispute(c, kind, p, dispute.id, effect, now));
     },
   };
-}
-
-export type UnmatchedPayment = Omit<VipPaymentInput, "paymentIntentId"> & { userId: string; paidAt: number };
-
-/**
- * A paid invoice whose event did not name its payment (API version 2025-03-31 and later leave the
- * invoice's `payments` out of events): the provider is asked, and the payment recorded once.
- */
-export async function matchInvoicePayment(c: FollowUpContext, p: UnmatchedPayment) {
-  try {
-    const paymentIntentId = await createPaymentsService(c.env).invoicePaymentIntent(p.invoiceId);
-    if (paymentIntentId) await runBatch(c.var.db, [recordVipPayment(c.var.db, { ...p, paymentIntentId }, p.userId, p.paidAt)]);
-  } catch (err) {
-    console.error(`membership: the payment of invoice ${p.invoiceId} could not be looked up; a dispute on it will not be matched`, err);
-  }
 }
 
 /** The local provider's view of a VIP payment, so it can refund a warning's offline as Stripe would. */

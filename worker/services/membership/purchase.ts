@@ -17,8 +17,10 @@ import {
   recordInvoiceRevenue,
   setCheckoutStatus,
   syncUserMembership,
+  takeTrial,
   upsertSubscription,
   type TierChange,
+  type TrialTake,
   type VipChange,
 } from "../../db/payments";
 import type { Statement } from "../../db/d1";
@@ -32,9 +34,11 @@ import {
   type PurchaseKind,
   type PurchasePlan,
 } from "../payments/purchase-kind";
-import { localVipCharge, matchInvoicePayment, planVipDispute, type UnmatchedPayment } from "./disputes";
+import { localVipCharge, planVipDispute } from "./disputes";
+import { matchInvoicePayment, type UnmatchedPayment } from "./payment-lookup";
 import { VIP_KIND_NAME } from "./dispute-evidence";
 import { refundRefusedSubscription, type PaidInvoiceOf } from "./duplicates";
+import { chargeRefusedTrial } from "./refused-trials";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
 import { announceRoleChange } from "../realtime/role-change";
 import { notifyAdminLater } from "../admin-notifications";
@@ -93,6 +97,8 @@ type VipPlanOfEvent = {
   unmatchedPayment?: UnmatchedPayment;
   /** invoice.paid: its subscription and payment, refunded after the batch if statements[0] refused it (decision 108) */
   paidInvoice?: PaidInvoiceOf;
+  /** a trialing subscription: statements[0] took its trial (takeTrial), charged after the batch when refused */
+  trialOf?: string;
 };
 const nothing = (): VipPlanOfEvent => ({ statements: [], userId: null });
 
@@ -109,7 +115,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
     },
     async plan(db, event, now): Promise<PurchasePlan> {
       const plan = await planVipEvent(db, event, now);
-      const { userId, failedInvoice, unmatchedPayment, paidInvoice } = plan;
+      const { userId, failedInvoice, unmatchedPayment, paidInvoice, trialOf } = plan;
       const statements = userId ? [...plan.statements, ...syncUserMembership(db, userId, now)] : plan.statements;
       return {
         statements,
@@ -123,6 +129,8 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
           if (userId && tierRow && !vipRow) effects.tierChanged?.(userId, { tierId: tierRow.tier_id, eventId: event.id });
           // results[0] is markInvoiceFailed: a change means it is past due now.
           if (userId && failedInvoice && (results[0]?.meta.changes ?? 0) > 0) effects.paymentFailed?.(userId, failedInvoice);
+          const take = trialOf ? (results[0]?.results[0] as TrialTake | undefined) : undefined;
+          if (trialOf && take?.granted === 0) c.executionCtx.waitUntil(chargeRefusedTrial(c, kind, trialOf));
           const matched = unmatchedPayment ? matchInvoicePayment(c, unmatchedPayment) : Promise.resolve();
           c.executionCtx.waitUntil(matched);
           // results[0] is markInvoicePaid: no change may mean the member's other subscription refused it (its payment recorded first).
@@ -201,11 +209,14 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       if (!sub) return unexpectedShape(event);
       const userId = await subscriptionOwner(db, sub.id, sub.userIdHint);
       if (!userId) return nothing();
-      const write = event.type === "customer.subscription.deleted" ? endSubscription : upsertSubscription;
-      const statements = [write(db, sub, userId, eventAt, now)];
+      const deleted = event.type === "customer.subscription.deleted";
+      const write = deleted ? endSubscription : upsertSubscription;
+      // A trial is taken once per member and tier, before the row is written (decision 149).
+      const trial = !deleted && sub.status === "trialing";
+      const statements = [...(trial ? [takeTrial(db, sub, userId, now)] : []), write(db, sub, userId, eventAt, now)];
       if (sub.currentPeriodEnd) statements.push(fillMissingPeriodEnd(db, sub.id, sub.currentPeriodEnd));
       if (sub.plan) statements.push(fillMissingPlan(db, sub.id, sub));
-      return { statements, userId };
+      return { statements, userId, ...(trial ? { trialOf: sub.id } : {}) };
     }
 
     case "invoice.paid": {

@@ -37,6 +37,7 @@ import { passesGate } from "../../db/tier-gate";
 import { FREE_TIER_RANK, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import type { CampaignBlock } from "#contracts/newsletter-model.ts";
 import { handleTicketJob, isTicketJob, type TicketJobMessage } from "../tickets/cancellation";
+import { isVipPaymentLookup, lookUpVipPayment, type VipPaymentLookupMessage } from "../membership/payment-lookup";
 import { isMasterFormatsJob, type MasterFormatsMessage } from "../media/master-formats";
 
 export type CampaignMessage = { type: "start"; campaignId: string; scheduledAt: number } | { type: "step"; campaignId: string };
@@ -155,13 +156,17 @@ export async function queueDueCampaigns(env: AppEnv, db: DB, now: number): Promi
  * The campaign queue's consumer (worker/index.ts `queue`). The queue also carries the tickets jobs
  * (an event cancellation's refunds, a moved event's notices: services/tickets), stepped the same way.
  */
-export async function campaignQueue(batch: MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage>, env: AppEnv): Promise<void> {
+export async function campaignQueue(
+  batch: MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | VipPaymentLookupMessage>,
+  env: AppEnv,
+): Promise<void> {
   const db = createDb(env.DB);
   for (const message of batch.messages) {
     try {
       const body = message.body;
       // A master's other format (decision 121): the job and its codec load with the first such message.
       if (isMasterFormatsJob(body)) await (await import("../media/master-derive")).deriveMasterFormat(env, body);
+      else if (isVipPaymentLookup(body)) await lookUpVipPayment(env, db, body.payment);
       else await (isTicketJob(body) ? handleTicketJob(env, db, body) : handleCampaignMessage(env, db, body));
       message.ack();
     } catch (err) {

@@ -126,6 +126,13 @@ export function liveSubscriptionChanges({ call, vipPrice }: ChangeDeps) {
       await call("subscriptions.update", (stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     },
 
+    async endTrialNow(subscriptionId: string) {
+      // One key per subscription: a replayed event asks again and Stripe answers the first call.
+      await call("subscriptions.update", (stripe) =>
+        stripe.subscriptions.update(subscriptionId, { trial_end: "now", proration_behavior: "none" }, { idempotencyKey: `trial-refused:${subscriptionId}` }),
+      );
+    },
+
     async cancelScheduledChange(scheduleId: string) {
       await call("subscriptionSchedules.release", (stripe) => stripe.subscriptionSchedules.release(scheduleId));
     },

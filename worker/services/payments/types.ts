@@ -150,6 +150,12 @@ export interface PaymentsService {
   cancelScheduledChange?(scheduleId: string): Promise<void>;
   /** The retention offer (decision 103): a percent off the subscription's next `periods` renewals. */
   applyRetentionDiscount?(input: RetentionDiscountInput): Promise<void>;
+  /**
+   * Ends a subscription's free trial now (decision 149: the member already had that tier's trial),
+   * so its price is invoiced and charged at once. Live only: the local test checkout builds the
+   * same events itself (membership/refused-trials.ts).
+   */
+  endTrialNow?(subscriptionId: string): Promise<void>;
   /** Checks the signature over the raw body; throws SignatureError when it does not hold. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

@@ -9,12 +9,14 @@
 // - an early fraud warning not acted on yet: when nothing has shipped and no ticket was checked in,
 //   the rest of the order is claimed for a refund (refund_claims, as an admin's refund claims it) and
 //   the provider is asked after the batch, under the warning's key, so it refunds once; the refund's
-//   own event then revokes. Else the order is flagged for the admin.
+//   own event then revokes. Else the order is flagged for the admin. The door's admission refuses a
+//   ticket whose order a warning claimed (db/check-in-tickets.ts), so of the admission and the claim,
+//   whichever statement runs first decides (decision 150).
 import { sql, type SQL } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
 import { findDispute, flagWarning } from "../../db/payment-disputes";
-import { releaseRefund } from "../../db/refund-claims";
+import { FRAUD_WARNING_CLAIM_PREFIX, releaseRefund } from "../../db/refund-claims";
 import { findOrderByPaymentIntent, refundLedgerRows, revocationStatements } from "../../db/store-refunds";
 import { notifyAdmin } from "../admin-notifications";
 import { noticeState, type DisputeFacts } from "../mail/dispute";
@@ -25,7 +27,7 @@ import { orderTicketsEnded } from "../realtime/room-tickets";
 
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
 
-const warningKey = (disputeId: string) => `fraud-warning:${disputeId}`;
+const warningKey = (disputeId: string) => `${FRAUD_WARNING_CLAIM_PREFIX}${disputeId}`;
 
 function lostStatements(db: DB, order: { id: string } & Parameters<typeof refundLedgerRows>[1], disputeId: string, lostNow: SQL, now: number): Statement[] {
   const amount = sql`CASE WHEN ${lostNow} THEN (SELECT d.amount_cents FROM payment_disputes d WHERE d.id = ${disputeId}) ELSE 0 END`;
