@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { defineMessages } from "react-intl";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
-import { NewsSignup } from "../features/newsletter/NewsSignup";
+import { NewsSignup, useNewsSignupWorks } from "../features/newsletter/NewsSignup";
 import { NotFound } from "../components/NotFound";
 import { EmailVerificationBanner } from "../components/EmailVerificationBanner";
 import { UpdatePrompt } from "../components/layout/UpdatePrompt";
@@ -35,6 +35,7 @@ function RootLayout() {
   const showFooter = pathname !== "/admin" && !pathname.startsWith("/admin/") && showHeader;
   // Loads the site configuration on every page: its brand ends each page's title (usePageMeta).
   useSiteConfig();
+  const newsSignupWorks = useNewsSignupWorks();
   // Counts the view once the page has rendered (cookieless; never the back office).
   usePageViews(pathname);
   // A signed-in page learns of its member's role changes at once (decision 040); never in embeds.
@@ -63,7 +64,7 @@ function RootLayout() {
       {/* Its own pass when hydrating (the news box's form and the links): not in the page's commit. */}
       {showFooter && (
         <Suspense>
-          <Footer newsSignup={<NewsSignup />} />
+          <Footer newsSignup={newsSignupWorks ? <NewsSignup /> : undefined} />
         </Suspense>
       )}
       {/* A new version of the service worker is waiting (decision 042); never in embeds. */}

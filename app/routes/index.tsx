@@ -12,7 +12,7 @@ import { EventsSection } from "../features/landing/EventsSection";
 import { Hero } from "../features/landing/Hero";
 import { MusicSection } from "../features/landing/MusicSection";
 import { NewsSection } from "../features/landing/NewsSection";
-import { NewsSignup } from "../features/newsletter/NewsSignup";
+import { NewsSignup, useNewsSignupWorks } from "../features/newsletter/NewsSignup";
 import { VipSection } from "../features/landing/VipSection";
 import { ContactForm } from "../features/contact/ContactForm";
 import { EventsList } from "../features/events/EventsList";
@@ -70,7 +70,8 @@ function Home() {
   usePageMeta({ ...meta, brandFirst: true });
   const comingSoon = useQuery(siteStatusQueryOptions()).data?.comingSoon === true;
   const { user } = useSessionUser();
-  if (comingSoon) return <ComingSoon checklist={user?.isAdmin ? <SetupChecklist /> : null} />;
+  const newsSignupWorks = useNewsSignupWorks();
+  if (comingSoon) return <ComingSoon newsSignup={newsSignupWorks} checklist={user?.isAdmin ? <SetupChecklist /> : null} />;
   return (
     <div className="landing">
       <Hero />
@@ -96,9 +97,11 @@ function Home() {
       <Suspense>
         <AboutSection />
       </Suspense>
-      <Suspense>
-        <NewsSection form={<NewsSignup />} />
-      </Suspense>
+      {newsSignupWorks && (
+        <Suspense>
+          <NewsSection form={<NewsSignup />} />
+        </Suspense>
+      )}
       <Suspense>
         <ContactSection form={<ContactForm />} />
       </Suspense>

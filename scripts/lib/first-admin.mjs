@@ -47,6 +47,38 @@ export function firstAdminStatements({ userId, adminId, email, username, tokenHa
   ];
 }
 
+/**
+ * The address for `--reissue`, checked as `firstAdminInput` checks it; an Error names what is wrong.
+ * @param {{ email?: unknown }} input
+ */
+export function reissueInput(input) {
+  const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
+  if (!EMAIL.test(email) || email.length > 254) throw new Error("--email must be the administrator's e-mail address");
+  return { email };
+}
+
+/**
+ * A new one-time link for an owner whose first link expired unused (`admin:create --reissue`): the
+ * site cannot mail one without a mail provider, and the sign-in page's bot check refuses without
+ * Turnstile keys, so without this the owner is locked out. It is issued only to the administrator
+ * with that address, and only while no administrator has chosen a password (so that one has not
+ * either): once anyone can sign in, links come from the site itself. Whoever runs it holds the
+ * account's deploy credentials (wrangler), which could change the database anyway. Earlier unused
+ * links of that account stop working, so one link is open at a time. The last statement answers
+ * whether a link was issued (`issued`: 1 or 0).
+ * @param {{ email: string, tokenHash: string, now: number }} a
+ */
+export function reissueStatements({ email, tokenHash, now }) {
+  const unset = text(UNSET_PASSWORD_HASH);
+  const anAdminCanSignIn = `EXISTS (SELECT 1 FROM admins a JOIN users u ON u.id = a.user_id WHERE u.password_hash <> ${unset}) OR EXISTS (SELECT 1 FROM users WHERE is_admin = 1 AND password_hash <> ${unset})`;
+  const owner = `SELECT users.id FROM users JOIN admins ON admins.user_id = users.id WHERE lower(users.email) = ${text(email)} AND users.status = 'active' AND NOT (${anAdminCanSignIn})`;
+  return [
+    `UPDATE password_resets SET used_at = ${now} WHERE used_at IS NULL AND user_id IN (${owner})`,
+    `INSERT INTO password_resets (token_hash, user_id, expires_at, created_at) SELECT ${text(tokenHash)}, id, ${now + FIRST_ADMIN_LINK_TTL_MS}, ${now} FROM (${owner})`,
+    `SELECT count(*) AS issued FROM password_resets WHERE token_hash = ${text(tokenHash)}`,
+  ];
+}
+
 /** The page where the link's owner picks a password (the Worker's own reset page). */
 export const firstAdminLink = (siteUrl, token) => {
   const link = new URL("/auth/reset-password", siteUrl);

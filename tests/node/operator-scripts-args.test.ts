@@ -25,7 +25,20 @@ describe("npm run admin:create", () => {
     expect(status).toBe(0);
     expect(stdout).toContain("npm run admin:create -- --env <staging|production> --email you@example.com --username you");
     expect(stdout).toContain("--site-url <url>");
+    expect(stdout).toContain("npm run admin:create -- --env <staging|production> --email you@example.com --reissue");
     expect(stderr).toBe("");
+  });
+
+  it("refuses a --reissue with a username or a bad address before it touches any database", () => {
+    for (const [args, message] of [
+      [["--local", "--reissue", "--email", "owner@example.com", "--username", "owner"], "--reissue takes the administrator's --email only"],
+      [["--local", "--reissue", "--email", "not-an-address"], "--email must be the administrator's e-mail address"],
+    ] as const) {
+      const { status, stdout, stderr } = runScript("admin-create.mjs", [...args]);
+      expect(status, args.join(" ")).toBe(1);
+      expect(stderr).toBe(`admin:create: ${message}\n`);
+      expect(stdout).toBe("");
+    }
   });
 
   it("prints the usage for an unknown option and exits 2, without a stack trace", () => {

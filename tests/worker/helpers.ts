@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from "../../worker/services/session";
 import { VALIDATION_RULES } from "../../worker/contracts/validation-codes";
 import { BOT_CHECK_HEADER, type BotCheckAction } from "../../worker/contracts/bot-check";
 import { issueLocalToken } from "../../worker/services/bot-check/local";
+import { takeUpLeftSockets } from "./sockets";
 
 export const ORIGIN = "https://fans.test";
 /** Where `npm start` serves: local-only routes (mailbox, test checkout) answer only on loopback. */
@@ -82,12 +83,15 @@ export async function withBotCheck(headers: Headers, method: string, path: strin
 const answered: Response[] = [];
 
 /**
- * Reads to the end every body call() gave out that its test left unread. A body may stream from R2
- * or the edge cache, both Durable Objects here, and one still open when the next file's reset()
- * stops them makes workerd log a stack. setup.ts calls this after each test.
+ * Reads to the end every body call() gave out that its test left unread, and takes up every socket
+ * it left unaccepted (closed with the file's other sockets). A body may stream from R2 or the edge
+ * cache, both Durable Objects here, and one still open when the next file's reset() stops them
+ * makes workerd log a stack. setup.ts calls this after each test.
  */
 export async function readUnreadBodies() {
-  const left = answered.splice(0).filter((res) => res.body !== null && !res.bodyUsed && !res.body.locked);
+  const answers = answered.splice(0);
+  takeUpLeftSockets(answers);
+  const left = answers.filter((res) => res.body !== null && !res.bodyUsed && !res.body.locked);
   await Promise.all(left.map((res) => res.arrayBuffer().catch(() => undefined)));
 }
 

@@ -28,13 +28,18 @@ export function fakeAssets(manifest: unknown = null, shell = SHELL) {
 
 const defaultAssets = fakeAssets().assets;
 
-/** GET `path` (or HEAD) from the app, with the fake shell unless `assets` is given. */
+/** GET `path` (or HEAD) from the app, with the fake shell unless `assets` is given; `vars` over the test env. */
 export async function page(
   path: string,
-  { headers = {}, assets = defaultAssets, method = "GET" }: { headers?: Record<string, string>; assets?: Fetcher; method?: string } = {},
+  {
+    headers = {},
+    assets = defaultAssets,
+    method = "GET",
+    vars = {},
+  }: { headers?: Record<string, string>; assets?: Fetcher; method?: string; vars?: Record<string, unknown> } = {},
 ) {
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(ORIGIN + path, { headers, method }), { ...env, ASSETS: assets }, ctx);
+  const res = await app.fetch(new Request(ORIGIN + path, { headers, method }), { ...env, ...vars, ASSETS: assets }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

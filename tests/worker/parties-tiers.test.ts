@@ -11,7 +11,7 @@ import { forgetTiers } from "../../worker/db/tiers";
 import { SOCKET_CLOSE_VIP_ENDED } from "../../worker/contracts/realtime";
 import type { PartyServerFrame, PartyTrack } from "../../worker/contracts/parties";
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
-import { acceptSocket, type AcceptedSocket } from "./sockets";
+import { acceptSocket, closeOpenSockets, type AcceptedSocket } from "./sockets";
 import { addInnerCircle } from "./tier-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 
@@ -40,16 +40,9 @@ async function party(minTierId: string | null) {
   return id;
 }
 
-const open: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of open.splice(0)) {
-    try {
-      ws.close(1000, "done");
-    } catch {
-      // already closed
-    }
-  }
-});
+// Each test's sockets are closed, and each close answered, before the next test: a socket left
+// unaccepted or closed without its answer makes workerd log a dropped pipe's stack.
+afterEach(closeOpenSockets);
 
 const upgrade = (partyId: string, cookie: string | undefined) =>
   call(`/api/parties/${partyId}/live`, { cookie, headers: { upgrade: "websocket", origin: ORIGIN } });
@@ -60,7 +53,6 @@ async function connect(partyId: string, user: TestUser): Promise<Socket> {
   const res = await upgrade(partyId, user.cookie);
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
-  open.push(ws);
   const closedWith = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
   );
@@ -108,7 +100,7 @@ describe("a VIP party for Inner Circle and above", () => {
       const page = await call(`/api/parties/${id}`, { cookie });
       const play = await call(`/api/parties/${id}/play`, { method: "POST", cookie });
       const socket = await upgrade(id, cookie);
-      if (socket.webSocket) open.push(socket.webSocket);
+      if (socket.webSocket) acceptSocket(socket.webSocket);
       expect([page.status, play.status, socket.status], which).toEqual(status === 200 ? [200, 200, 101] : [status, status, status]);
       if (code) for (const res of [page, play, socket]) expect((await errorOf(res)).code, which).toBe(code);
     }
@@ -120,8 +112,8 @@ describe("a VIP party for Inner Circle and above", () => {
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).code).toBe("tier_required");
     const admitted = await upgrade(id, await cookieOf("admin"));
-    open.push(admitted.webSocket!);
     expect(admitted.status).toBe(101);
+    acceptSocket(admitted.webSocket!);
   });
 });
 

@@ -4,7 +4,7 @@
 // statements run here against the same D1.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { FIRST_ADMIN_LINK_TTL_MS, firstAdminInput, firstAdminStatements } from "../../scripts/lib/first-admin.mjs";
+import { FIRST_ADMIN_LINK_TTL_MS, firstAdminInput, firstAdminStatements, reissueInput, reissueStatements } from "../../scripts/lib/first-admin.mjs";
 import { sha256Hex } from "../../worker/lib/crypto";
 import type { SetupChecklist, SiteStatus } from "../../worker/contracts/site-setup";
 import { call, cookieFrom, createUser, errorOf, fetchApp, type Role } from "./helpers";
@@ -13,15 +13,22 @@ import { page } from "./pages-fixtures";
 const emptyTheSite = () =>
   env.DB.batch(["DELETE FROM tracks", "DELETE FROM albums", "DELETE FROM radio_stations", "DELETE FROM tv_channels"].map((q) => env.DB.prepare(q)));
 
-/** The landing page's HTML for a role, in a language. */
-async function landing(role: Role, lang: "en" | "pt-BR") {
+/** The landing page's HTML for a role, in a language; `vars` over the test env. */
+async function landing(role: Role, lang: "en" | "pt-BR", vars: Record<string, unknown> = {}) {
   const cookie = role === "visitor" ? undefined : (await createUser(role)).cookie;
-  const res = await page(`/?lang=${lang}`, { headers: cookie ? { cookie } : {} });
+  const res = await page(`/?lang=${lang}`, { headers: cookie ? { cookie } : {}, vars });
   expect(res.status).toBe(200);
   return res.text();
 }
 
 const COMING_SOON = { en: ">Coming soon</h1>", "pt-BR": ">Em breve</h1>" };
+const NEWS_POINTER = { en: "Sign up for the news at the foot of the page", "pt-BR": "Cadastre-se para receber as novidades no rodapé" };
+const NEWS_BOX = 'class="news-signup ';
+/** The in-page links the header and its menu give to the landing page's sections. */
+const sectionLinks = (html: string) => [...new Set([...html.matchAll(/href="#(\w+)"/g)].map((m) => m[1]).filter((id) => id !== "main"))];
+/** A deployed site (no local bot check), with or without Turnstile's keys. */
+const PRODUCTION = { APP_ENV: "production", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined };
+const PRODUCTION_WITH_TURNSTILE = { ...PRODUCTION, TURNSTILE_SITE_KEY: "0x4AAAAAAA", TURNSTILE_SECRET_KEY: "0x4AAAAAAA-secret" };
 const CHECKLIST = { en: "Set up your site", "pt-BR": "Configure o seu site" };
 
 describe("a site with content", () => {
@@ -32,7 +39,18 @@ describe("a site with content", () => {
       expect(html, role).toContain('id="music"');
       expect(html, role).not.toContain(COMING_SOON.en);
       expect(html, role).not.toContain(CHECKLIST.en);
+      expect(sectionLinks(html), role).toEqual(["music", "vip", "bio", "events", "about", "contact"]);
+      for (const id of sectionLinks(html)) expect(html, `${role} #${id}`).toContain(`id="${id}"`);
     }
+  });
+
+  it("offers the news box (landing section and footer) only where its sign-up can pass the bot check", async () => {
+    const boxes = (html: string) => html.split(NEWS_BOX).length - 1;
+    expect(boxes(await landing("visitor", "en"))).toBe(2);
+    expect(boxes(await landing("visitor", "en", PRODUCTION_WITH_TURNSTILE))).toBe(2);
+    const without = await landing("visitor", "en", PRODUCTION);
+    expect(boxes(without)).toBe(0);
+    expect(without).not.toContain('id="news"');
   });
 });
 
@@ -54,7 +72,22 @@ describe("an empty site", () => {
         expect(html, role).toContain('class="coming-soon-brand">Freestyle Lovers</p>');
         expect(html, role).not.toContain(CHECKLIST[lang]);
         expect(html, role).not.toContain('id="music"');
+        // None of the landing page's sections is here, so nothing links to them.
+        expect(sectionLinks(html), role).toEqual([]);
+        // Local mode has its own bot check, so the footer's news box works and the page says so.
+        expect(html, role).toContain(NEWS_POINTER[lang]);
+        expect(html, role).toContain(NEWS_BOX);
       }
+    });
+
+    it(`offers no news sign-up on a deployed site without Turnstile's keys, and offers it with them (${lang})`, async () => {
+      const without = await landing("visitor", lang, PRODUCTION);
+      expect(without).toContain(COMING_SOON[lang]);
+      expect(without).not.toContain(NEWS_POINTER[lang]);
+      expect(without).not.toContain(NEWS_BOX);
+      const withKeys = await landing("visitor", lang, PRODUCTION_WITH_TURNSTILE);
+      expect(withKeys).toContain(NEWS_POINTER[lang]);
+      expect(withKeys).toContain(NEWS_BOX);
     });
 
     it(`shows an administrator the checklist, each step linking to its back-office page (${lang})`, async () => {
@@ -163,6 +196,27 @@ describe("the first administrator (npm run admin:create)", () => {
       expect((await errorOf(again)).code).toBe("reset_invalid");
     }
     expect((await signIn("owner@example.com", password)).status).toBe(200);
+  });
+
+  it("gives an owner whose link expired unused a new one (--reissue) that works once, and the old one never", async () => {
+    const first = await createFirstAdmin("late.owner@example.com", "late_owner");
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
+    const reissue = async () => {
+      const token = crypto.randomUUID();
+      const statements = reissueStatements({ ...reissueInput({ email: "Late.Owner@Example.com" }), tokenHash: await sha256Hex(token), now: Date.now() });
+      const results = await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
+      return { token, issued: (results.at(-1)!.results[0] as { issued: number }).issued };
+    };
+    const second = await reissue();
+    expect(second.issued).toBe(1);
+    const choose = (token: string, password: string) => call("/api/auth/reset/confirm", { json: { token, password, confirmPassword: password } });
+    expect((await errorOf(await choose(first.token, "a-long-old-password"))).code).toBe("reset_invalid");
+    expect((await choose(second.token, "a-long-new-password")).status).toBe(200);
+    expect((await signIn("late.owner@example.com", "a-long-new-password")).status).toBe(200);
+    // With a password chosen, the command issues nothing more.
+    expect((await reissue()).issued).toBe(0);
   });
 
   it("changes nothing once the site has an administrator", async () => {

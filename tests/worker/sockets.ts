@@ -27,7 +27,20 @@ export async function closeOpenSockets() {
   await Promise.all(open.map((socket) => socket.closed));
 }
 
+/** Sockets taken up by acceptSocket, so takeUpLeftSockets knows the ones a test never took. */
+const accepted = new WeakSet<WebSocket>();
+
+/**
+ * Takes up every socket among `answers` (101s) that its test never accepted, so closeOpenSockets
+ * closes it and waits for the answer: one left unaccepted is dropped later with the runtime's pipe,
+ * and workerd logs each such drop with a stack. helpers.ts calls this after each test.
+ */
+export function takeUpLeftSockets(answers: Response[]) {
+  for (const { webSocket } of answers) if (webSocket && !accepted.has(webSocket)) acceptSocket(webSocket);
+}
+
 export function acceptSocket(ws: WebSocket): AcceptedSocket {
+  accepted.add(ws);
   const messages: string[] = [];
   const arrivals: number[] = [];
   const waiters = new Set<() => void>();

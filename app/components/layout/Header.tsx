@@ -1,10 +1,12 @@
 // The site's top bar (docs/features.md#header-footer-and-popups): brand, landing anchors on home, the Media dropdown, Events,
 // the Rooms, the Store, the search field (`/` or Ctrl+K), the EN/PT switcher and the account links, the cart; below the desktop breakpoint a hamburger menu. A
 // signed-in member's notification bell stays in the bar at every width.
+import { useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { Suspense, useCallback, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSiteConfig } from "../../lib/session/useSession";
+import { siteStatusQueryOptions } from "../../lib/site-status";
 import { NotificationBell } from "../notifications/NotificationBell";
 import { SiteSearch, useSearchShortcut } from "../search/SiteSearch";
 import { AccountLinks } from "./AccountLinks";
@@ -19,7 +21,10 @@ export function Header() {
   const intl = useIntl();
   const config = useSiteConfig();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const isHome = pathname === "/";
+  // The landing page's sections, linked from the bar: a coming-soon home page has none of them.
+  // Read from the cache the home route's loader fills; the bar never asks for it itself.
+  const comingSoon = useQuery({ ...siteStatusQueryOptions(), enabled: false }).data?.comingSoon === true;
+  const landing = pathname === "/" && !comingSoon;
   // Like the Media menu, the mobile menu is tied to the page it was opened on.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
@@ -46,13 +51,13 @@ export function Header() {
         </Link>
 
         <nav className="nav-desktop" aria-label={intl.formatMessage(navMessages.mainNav)}>
-          {isHome && (
+          {landing && (
             <div className="nav-anchors">
               <HomeAnchors />
             </div>
           )}
           <MediaMenu />
-          {!isHome && (
+          {!landing && (
             <Link to="/events" className="nav-link" activeProps={{ "aria-current": "page" }}>
               <FormattedMessage {...navMessages.events} />
             </Link>
@@ -90,7 +95,7 @@ export function Header() {
         </button>
       </div>
       <Suspense>
-        <MobileMenu open={menuOpen} isHome={isHome} onClose={closeMenu} />
+        <MobileMenu open={menuOpen} landing={landing} onClose={closeMenu} />
       </Suspense>
     </header>
   );

@@ -13,9 +13,10 @@ import { navMessages } from "./navMessages";
 
 export const MOBILE_MENU_ID = "mobile-menu";
 
-type Props = { open: boolean; isHome: boolean; onClose: (returnFocus: boolean) => void };
+/** `landing`: the page is the landing page with its sections, so the menu links to them. */
+type Props = { open: boolean; landing: boolean; onClose: (returnFocus: boolean) => void };
 
-export function MobileMenu({ open, isHome, onClose }: Props) {
+export function MobileMenu({ open, landing, onClose }: Props) {
   const intl = useIntl();
 
   useEffect(() => {
@@ -34,7 +35,7 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
     <div id={MOBILE_MENU_ID} className="mobile-menu" hidden={!open}>
       <SiteSearch variant="menu" onNavigate={closeAfterNavigation} />
       <nav aria-label={intl.formatMessage(navMessages.mobileNav)}>
-        {isHome && (
+        {landing && (
           <div className="mobile-menu-group">
             <p className="mobile-menu-heading" aria-hidden="true">
               <FormattedMessage {...navMessages.pageSections} />
@@ -60,7 +61,7 @@ export function MobileMenu({ open, isHome, onClose }: Props) {
                 <MediaItemLink item={item} variant="mobile" className="mobile-menu-link" onActivate={closeAfterNavigation} />
               </li>
             ))}
-            {!isHome && (
+            {!landing && (
               <li>
                 <Link to="/events" className="mobile-menu-link" onClick={closeAfterNavigation}>
                   <FormattedMessage {...navMessages.events} />

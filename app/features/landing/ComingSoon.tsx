@@ -4,10 +4,11 @@ import { useSiteConfig } from "../../lib/session/useSession";
 
 /**
  * The landing page of a site with nothing published yet (no release, station or channel; decision
- * 077): the site's name and a "coming soon" note instead of empty sections. `checklist`: what is
- * left to set up, for an administrator (the page puts it in).
+ * 077): the site's name and a "coming soon" note instead of empty sections. `newsSignup`: the
+ * footer has a news box that works (the note then points to it). `checklist`: what is left to set
+ * up, for an administrator (the page puts it in).
  */
-export function ComingSoon({ checklist }: { checklist?: ReactNode }) {
+export function ComingSoon({ newsSignup, checklist }: { newsSignup: boolean; checklist?: ReactNode }) {
   const brand = useSiteConfig()?.brandName ?? "";
   return (
     <div className="landing coming-soon">
@@ -19,9 +20,15 @@ export function ComingSoon({ checklist }: { checklist?: ReactNode }) {
         <p className="section-intro">
           <FormattedMessage
             id="home.comingSoon.intro"
-            defaultMessage="{brand} is getting ready: the music, the radio, the videos and the fan community open here soon. Sign up for the news at the foot of the page to hear first."
+            defaultMessage="{brand} is getting ready: the music, the radio, the videos and the fan community open here soon."
             values={{ brand }}
           />
+          {newsSignup && (
+            <>
+              {" "}
+              <FormattedMessage id="home.comingSoon.newsSignup" defaultMessage="Sign up for the news at the foot of the page to hear first." />
+            </>
+          )}
         </p>
       </section>
       {checklist}

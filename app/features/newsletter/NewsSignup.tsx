@@ -7,7 +7,7 @@
 // Its texts are in the site's catalogs: the footer is on every page. Like the contact form, it
 // needs the page's script; the server renders it ready for it. Being on every page, it shows its bot
 // check (decision 090) only once someone starts using it: Turnstile's script is not loaded for
-// every page view.
+// every page view. A site with no bot check at all shows no news box (`useNewsSignupWorks`).
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { defineMessage, defineMessages, useIntl } from "react-intl";
@@ -35,6 +35,16 @@ const consentMessage = defineMessage<{ brand: string }>({
 
 // A light shape check; the Worker's z.email() decides.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Whether the news box can work on this site: the Worker refuses a sign-up without a passing bot
+ * check, which needs Turnstile's keys or, on a local site, the local check. Without either the box
+ * is left out rather than offered and refused.
+ */
+export function useNewsSignupWorks(): boolean {
+  const mode = useSiteConfig()?.botCheck?.mode;
+  return mode === "live" || mode === "local";
+}
 
 export function NewsSignup({ className = "" }: { className?: string }) {
   const intl = useIntl();
