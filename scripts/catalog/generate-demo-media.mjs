@@ -332,7 +332,15 @@ export async function renderJob(job) {
     const { renderCoverPng } = await import("../lib/demo-covers.mjs");
     const { title, artist, number, album } = job.input.tags;
     const cover = { mime: "image/png", bytes: renderCoverPng(album) };
-    bytes = await encodeFlac(renderTrackWav(job.input.track), { title, artist, album: album.title, trackNumber: number, discNumber: 1, year: album.year, cover });
+    bytes = await encodeFlac(renderTrackWav(job.input.track), {
+      title,
+      artist,
+      album: album.title,
+      trackNumber: number,
+      discNumber: 1,
+      year: album.year,
+      cover,
+    });
   } else if (job.kind === "cover") {
     const { renderCoverPng } = await import("../lib/demo-covers.mjs");
     bytes = renderCoverPng(job.input.album);

@@ -129,10 +129,7 @@ describe("the lyrics' language", () => {
       audio("b1", "Sea/01.mp3", "mp3", { album: "Sea", title: "One", track: 1, lyrics: lyrics() }),
       { id: "l5", path: "Mar/05.lrc", size: 20, kind: "lyrics", text: "[00:01.00]Cinco\n" },
     ]);
-    expect(draft.releases.map((r) => r.tracks.map((t) => t.lyrics?.language ?? null))).toEqual([
-      ["pt-BR", "pt-BR", "en", "pt-BR", "pt-BR"],
-      ["en"],
-    ]);
+    expect(draft.releases.map((r) => r.tracks.map((t) => t.lyrics?.language ?? null))).toEqual([["pt-BR", "pt-BR", "en", "pt-BR", "pt-BR"], ["en"]]);
   });
 });
 

@@ -102,7 +102,9 @@ function albumLanguage(files: readonly ScannedFile[]): LyricsLanguage | undefine
 function nameKey(path: string): string {
   const stem = stemOf(path);
   const place = PLACE_IN_NAME.exec(stem);
-  const title = norm(place ? stem.slice(place[0].length) : stem).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const title = norm(place ? stem.slice(place[0].length) : stem)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
   return `${folderOf(path)}\n${discFromName(path)}:${place ? Number(place[2]) : "?"}:${title}`;
 }
 

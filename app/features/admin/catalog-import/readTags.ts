@@ -76,8 +76,7 @@ function utf8MisreadAsLatin1(text: string): string {
 /** Every string of the parsed common tags, read again as UTF-8 where the WAV reader took it for Latin-1. */
 function repairWaveText(meta: IAudioMetadata): IAudioMetadata {
   if (meta.format.container !== "WAVE") return meta;
-  const repair = (value: unknown): unknown =>
-    typeof value === "string" ? utf8MisreadAsLatin1(value) : Array.isArray(value) ? value.map(repair) : value;
+  const repair = (value: unknown): unknown => (typeof value === "string" ? utf8MisreadAsLatin1(value) : Array.isArray(value) ? value.map(repair) : value);
   const common = Object.fromEntries(Object.entries(meta.common).map(([key, value]) => [key, repair(value)])) as unknown as ICommonTagsResult;
   return { ...meta, common };
 }
