@@ -65,9 +65,10 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
  * single bytes that UTF-8 refuses); anything else is kept as read.
  */
 function utf8MisreadAsLatin1(text: string): string {
-  if (!/[\u0080-\u00ff]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+  const codes = Array.from(text, (c) => c.charCodeAt(0));
+  if (!codes.some((code) => code >= 0x80) || codes.some((code) => code > 0xff)) return text;
   try {
-    return strictUtf8.decode(Uint8Array.from(text, (c) => c.charCodeAt(0)));
+    return strictUtf8.decode(Uint8Array.from(codes));
   } catch {
     return text;
   }
