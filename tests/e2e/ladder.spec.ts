@@ -28,7 +28,9 @@ const ROWS: PurchaseRow[] = [
 ];
 
 const title = (row: PurchaseRow) =>
-  [row.thing, "tier" in row ? `${row.tier.name} ${row.plan}` : "slug" in row ? row.slug : row.event, row.path, row.currency, row.place ?? "no place"].join(" · ");
+  [row.thing, "tier" in row ? `${row.tier.name} ${row.plan}` : "slug" in row ? row.slug : row.event, row.path, row.currency, row.place ?? "no place"].join(
+    " · ",
+  );
 
 for (const row of ROWS) {
   test(`shown = charged: ${title(row)}`, async ({ page, browser }) => {

@@ -80,7 +80,10 @@ async function offerTier(page: Page, browser: Browser, row: TierRow): Promise<st
   await page.goto("/signup-options");
   await hydrated(page);
   const vip = row.tier.id === "vip";
-  await page.getByRole("article", { name: row.tier.name }).getByRole("link", { name: vip ? "Become a VIP Member" : `Join ${row.tier.name}` }).click();
+  await page
+    .getByRole("article", { name: row.tier.name })
+    .getByRole("link", { name: vip ? "Become a VIP Member" : `Join ${row.tier.name}` })
+    .click();
   const join = vip
     ? page.getByRole("button", { name: row.plan === "yearly" ? "Join VIP for a year" : "Join VIP Now" })
     : page.getByRole("button", { name: row.plan === "yearly" ? `Join ${row.tier.name} for a year` : `Join ${row.tier.name} monthly` });
@@ -216,7 +219,12 @@ export async function expectBooked(page: Page, row: PurchaseRow, { email, shown 
   const records = await booked(page.request, email);
   if (row.thing === "tier") {
     expect(records.subscriptions).toEqual([
-      expect.objectContaining({ tierId: row.tier.id, plan: row.plan, currency: shown.currency, status: "trialDays" in row && row.trialDays ? "trialing" : "active" }),
+      expect.objectContaining({
+        tierId: row.tier.id,
+        plan: row.plan,
+        currency: shown.currency,
+        status: "trialDays" in row && row.trialDays ? "trialing" : "active",
+      }),
     ]);
     if ("trialDays" in row && row.trialDays) {
       // A trial charges nothing today: no payment, no revenue.
@@ -242,7 +250,14 @@ export async function expectBooked(page: Page, row: PurchaseRow, { email, shown 
 }
 
 /** A move between tiers on the membership panel: from a tier joined (through the API) to another. */
-export type MoveRow = { thing: "upgrade" | "downgrade"; from: { name: string; id: string }; to: { name: string; id: string }; plan: "monthly"; currency: "USD"; place: Place };
+export type MoveRow = {
+  thing: "upgrade" | "downgrade";
+  from: { name: string; id: string };
+  to: { name: string; id: string };
+  plan: "monthly";
+  currency: "USD";
+  place: Place;
+};
 
 /** Joins `tier` through the API and its local test checkout's Pay, billed to `place`. */
 async function joinThroughApi(page: Page, tier: { id: string }, place: Place) {

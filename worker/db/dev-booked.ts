@@ -10,7 +10,11 @@ import type { BookedResponse } from "#contracts/dev-booked.ts";
 
 export async function readBooked(db: DB, email: string): Promise<BookedResponse> {
   const address = email.trim().toLowerCase();
-  const account = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${address}`).get();
+  const account = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${address}`)
+    .get();
   const userId = account?.id ?? null;
   const bought = await db
     .select({
@@ -53,7 +57,12 @@ export async function readBooked(db: DB, email: string): Promise<BookedResponse>
     .where(eq(subscriptions.userId, userId))
     .orderBy(asc(subscriptions.createdAt));
   const payments = await db
-    .select({ amountCents: vipPayments.amountCents, taxCents: vipPayments.taxCents, currency: vipPayments.currency, taxJurisdiction: vipPayments.taxJurisdiction })
+    .select({
+      amountCents: vipPayments.amountCents,
+      taxCents: vipPayments.taxCents,
+      currency: vipPayments.currency,
+      taxJurisdiction: vipPayments.taxJurisdiction,
+    })
     .from(vipPayments)
     .where(eq(vipPayments.userId, userId))
     .orderBy(asc(vipPayments.paidAt));
