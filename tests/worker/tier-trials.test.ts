@@ -93,6 +93,25 @@ describe("a trial in local payments mode", () => {
     });
   });
 
+  it("the trial's checkout says Pay charges nothing today: its days on the status, 0 and no tax in the preview", async () => {
+    const member = await createUser("user");
+    const res = await checkout(member, { tierId: TT });
+    expect(res.status).toBe(200);
+    const session = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
+    const status = await call(`/api/payments/checkout/${session}/status`, { cookie: member.cookie });
+    expect(await status.json()).toMatchObject({ plan: "monthly", amount: { cents: 2499, currency: "USD" }, trialDays: 14 });
+    const preview = await callLocal(`/api/payments/local/checkout/${session}/tax`, { json: { country: "DE", state: null }, cookie: member.cookie });
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({ amountCents: 0, taxCents: 0, totalCents: 0 });
+    // A tier without a trial says nothing of one.
+    const other = await createUser("user");
+    const plain = await checkout(other, { tierId: "no-trial" });
+    const plainSession = new URL((await plain.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
+    const plainStatus = await (await call(`/api/payments/checkout/${plainSession}/status`, { cookie: other.cookie })).json<Record<string, unknown>>();
+    expect(plainStatus).toMatchObject({ amount: { cents: 2499, currency: "USD" } });
+    expect(plainStatus).not.toHaveProperty("trialDays");
+  });
+
   it("a tier without trial days, and VIP, charge at once", async () => {
     const member = await createUser("user");
     const session = await subscribe(member, { tierId: "no-trial" });

@@ -83,6 +83,8 @@ export type CheckoutStatusResponse = {
   amount: PlanAmount;
   /** Only on an offer's checkout: what its first invoice charges, the offer's percent off `amount`. */
   firstPeriodCents?: number;
+  /** Only on a checkout with a free trial: its days. Pay charges nothing today, the price from the trial's end. */
+  trialDays?: number;
 };
 
 /** An amount in cents and its ISO 4217 code, as the configuration writes it (USD). */

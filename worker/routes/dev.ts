@@ -1,5 +1,5 @@
 // Local-mode helpers. The mailbox shows what the local mail service "sent", so a person can
-// finish a password reset offline; the reminders', "Notify me"'s and pre-orders' test clocks run their passes at a given time. Outside local/test mode on a loopback host they do not exist.
+// finish a password reset offline; /booked shows what was booked for a buyer's address; the reminders', "Notify me"'s and pre-orders' test clocks run their passes at a given time. Outside local/test mode on a loopback host they do not exist.
 import { Hono } from "hono";
 import { localMachineOnly } from "../middleware/local-only";
 import type { MailboxResponse } from "#contracts/auth.ts";
@@ -12,6 +12,8 @@ import { runNotifyPass } from "../services/notify-me/pass";
 import { BOT_CHECK_ACTIONS, type LocalBotCheckTokenResponse } from "#contracts/bot-check.ts";
 import { issueLocalToken } from "../services/bot-check/local";
 import { ensureDemoInnerCircle } from "../db/tier-moves";
+import { readBooked } from "../db/dev-booked";
+import type { BookedResponse } from "#contracts/dev-booked.ts";
 
 export const devRoutes = new Hono<HonoEnv>()
   .use(localMachineOnly)
@@ -29,6 +31,12 @@ export const devRoutes = new Hono<HonoEnv>()
       attachments: m.attachments ?? [],
     }));
     return c.json<MailboxResponse>({ messages });
+  })
+  // What was booked for one buyer's address (decision 153): the purchase journeys compare it with
+  // what the page showed before Pay.
+  .get("/booked", validate("query", z.object({ email: z.email().max(254) })), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json<BookedResponse>(await readBooked(c.var.db, c.req.valid("query").email));
   })
   // The local bot check's widget (decision 090): a token for one form, as Turnstile's would be after its check.
   .get("/bot-check/:action", validate("param", z.object({ action: z.enum(BOT_CHECK_ACTIONS) })), async (c) => {

@@ -121,14 +121,28 @@ async function membershipOf(env: AppEnv, db: DB, userId: string): Promise<Member
 async function checkoutStatusOf(
   env: AppEnv,
   db: DB,
-  session: { id: string; status: CheckoutStatusResponse["status"]; plan: CheckoutStatusResponse["plan"]; amountCents: number | null; currency: string | null },
+  session: {
+    id: string;
+    status: CheckoutStatusResponse["status"];
+    plan: CheckoutStatusResponse["plan"];
+    amountCents: number | null;
+    currency: string | null;
+    trialDays: number;
+  },
   isVIP: boolean,
 ): Promise<CheckoutStatusResponse> {
   const price = (await vipPlanPrices(env, db))[session.plan];
   const currency = session.currency?.toUpperCase() ?? price.currency;
   const cents = session.amountCents ?? price.cents;
   const firstPeriod = await firstPeriodOf(db, session.id, cents);
-  return { status: session.status, isVIP, plan: session.plan, amount: { cents, currency }, ...(firstPeriod === null ? {} : { firstPeriodCents: firstPeriod }) };
+  return {
+    status: session.status,
+    isVIP,
+    plan: session.plan,
+    amount: { cents, currency },
+    ...(firstPeriod === null ? {} : { firstPeriodCents: firstPeriod }),
+    ...(session.trialDays > 0 ? { trialDays: session.trialDays } : {}),
+  };
 }
 
 /** What a checkout's first invoice charges when an offer discounts it (decision 101); null: no offer. */
@@ -344,9 +358,11 @@ export const paymentRoutes = new Hono<HonoEnv>()
     if (!session || session.mode !== "local") throw notFound();
     const place = checkBody(billingPlaceSchema, await readOptionalJson(c));
     const prices = await vipPlanPrices(c.env, db);
-    // What Pay charges today: an offer's checkout its discounted first invoice.
+    // What Pay charges today: nothing during a free trial (its first invoice is 0, taxed nothing),
+    // an offer's checkout its discounted first invoice.
     const fullCents = session.amountCents ?? prices[session.plan].cents;
-    const amount = { cents: (await firstPeriodOf(db, sessionId, fullCents)) ?? fullCents, currency: session.currency ?? prices[session.plan].currency };
+    const todayCents = session.trialDays > 0 ? 0 : ((await firstPeriodOf(db, sessionId, fullCents)) ?? fullCents);
+    const amount = { cents: todayCents, currency: session.currency ?? prices[session.plan].currency };
     const tax = (await localVipTax(db, amount, place))!;
     return c.json<LocalTaxPreviewResponse>({
       jurisdiction: jurisdictionOf(place),

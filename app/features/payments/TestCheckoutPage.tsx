@@ -9,7 +9,7 @@ import type { CheckoutStatusResponse, LocalCheckoutAction } from "#contracts/pay
 import { Loading } from "../../components/Loading";
 import { QueryFailed } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";
-import { offerFirstPeriodMessages, payMessage, testModeMessages as m, vipMessages } from "./messages";
+import { offerFirstPeriodMessages, payMessage, testModeMessages as m, tierJoinMessages, vipMessages } from "./messages";
 import { statusOf, useLocalCheckoutAction } from "./mutations";
 import { checkoutStatusQueryOptions } from "./queries";
 import { TestModeBanner } from "./TestModeBanner";
@@ -27,13 +27,16 @@ function BackToSignup() {
   );
 }
 
-function Actions({ sessionId, amount, firstPeriodCents }: { sessionId: string; amount: CheckoutStatusResponse["amount"]; firstPeriodCents?: number }) {
+function Actions({ sessionId, checkout }: { sessionId: string; checkout: CheckoutStatusResponse }) {
   const intl = useIntl();
-  // What Pay charges today: the price this checkout was opened with (an offer's first period has its
-  // percent off), as a Stripe session shows its own; with a place, the Worker's total with tax.
+  // What Pay charges today: the price this checkout was opened with (nothing during a free trial,
+  // an offer's first period with its percent off), as a Stripe session shows its own; with a
+  // place, the Worker's total with tax.
   const [place, setPlace] = useState<VipPlace>({ country: "", state: "" });
   const tax = useVipTax(sessionId, place);
-  const price = intl.formatNumber((tax.data?.totalCents ?? firstPeriodCents ?? amount.cents) / 100, { style: "currency", currency: amount.currency });
+  const { amount } = checkout;
+  const today = checkout.trialDays ? 0 : (checkout.firstPeriodCents ?? amount.cents);
+  const price = intl.formatNumber((tax.data?.totalCents ?? today) / 100, { style: "currency", currency: amount.currency });
   const action = useLocalCheckoutAction(sessionId);
   // Busy from the click until the next page has opened.
   const busy = action.isPending || action.isSuccess;
@@ -97,7 +100,7 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
       </>
     );
   } else {
-    body = <Actions sessionId={sessionId} amount={status.data.amount} firstPeriodCents={status.data.firstPeriodCents} />;
+    body = <Actions sessionId={sessionId} checkout={status.data} />;
   }
   const checkout = status.data;
 
@@ -119,6 +122,11 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
                 values={{ price: <PlanAmount cents={checkout.amount.cents} currency={checkout.amount.currency} /> }}
               />
             </p>
+            {checkout.trialDays !== undefined && (
+              <p className="plan-price" data-testid="checkout-trial">
+                <FormattedMessage {...tierJoinMessages.trial} values={{ days: checkout.trialDays }} />
+              </p>
+            )}
             {checkout.firstPeriodCents !== undefined && (
               <p className="plan-price" data-testid="offer-first-period">
                 <FormattedMessage

@@ -1,0 +1,316 @@
+// One purchase journey for anything we sell (decision 153): a row names the thing, the path to it,
+// the currency and the buyer's place; `buy` walks from where the thing is offered to the local test
+// checkout, reads the amount and tax the page shows before Pay, pays, and `expectBooked` compares
+// them with what the Worker booked (GET /api/dev/booked: order, subscription, membership payment,
+// revenue rows) and with the receipt in the local mailbox. A new product adds a row to
+// tests/e2e/ladder.spec.ts and, only when it is offered somewhere new, a case to `offer`.
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { BookedResponse } from "../../worker/contracts/dev-booked";
+import type { AuthUserResponse } from "../../worker/contracts/auth";
+import { botCheckHeader, expect, hydrated, mailTo, signUp, test } from "./fixtures";
+import { newMember } from "./support";
+
+export type Place = "DE" | "US" | "BR" | null;
+
+type TierRow = {
+  thing: "tier";
+  /** The tier's name as its card and checkout show it, and its id. */
+  tier: { name: string; id: string };
+  plan: "monthly" | "yearly";
+  /** visitor: signed out at the ladder, signs in on the way; member: a free member at the ladder. */
+  path: "visitor" | "member";
+  /** The tier's free trial, when it has one: Pay charges nothing today. */
+  trialDays?: number;
+};
+/** A checkout the page opens for a currency the ladder does not offer this visitor (the site sells in USD). */
+type CurrencyRow = { thing: "tier"; tier: { name: string; id: string }; plan: "monthly" | "yearly"; path: "checkout in BRL" };
+type StoreRow = {
+  thing: "download" | "merch" | "gift of a tier" | "pre-order";
+  /** The product's page, and its title there. */
+  slug: string;
+  title: RegExp;
+  /** A size to pick, for merch. */
+  size?: string;
+  path: "visitor" | "member";
+};
+type TicketRow = { thing: "ticket"; event: string; type: string; path: "visitor" };
+
+export type PurchaseRow = (TierRow | CurrencyRow | StoreRow | TicketRow) & { currency: "USD" | "BRL"; place: Place };
+
+/** What the checkout page showed before Pay: what Pay charges today and the tax within it, in cents. */
+export type Shown = { totalCents: number; taxCents: number; currency: string };
+
+/** "$1,234.56", "R$ 49,90", "US$ 9,99": every amount on these pages has two decimals. */
+export const centsOf = (text: string) => Number(text.replace(/[^\d]/g, ""));
+
+const baseURL = () => test.info().project.use.baseURL!;
+const siteOrigin = () => new URL(baseURL()).origin;
+
+/** What the Worker booked for `email`. */
+export async function booked(request: APIRequestContext, email: string): Promise<BookedResponse> {
+  const res = await request.get(`/api/dev/booked?email=${encodeURIComponent(email)}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as BookedResponse;
+}
+
+/** A confirmed account made through the API in a request context of its own: `page` stays signed out. */
+async function accountOnTheSide(browser: Browser, page: Page) {
+  const member = newMember();
+  const context = await browser.newContext();
+  try {
+    const headers = { Origin: siteOrigin() };
+    const data = { username: member.username, email: member.email, password: member.password, confirmPassword: member.password };
+    const made = await context.request.post("/api/auth/signup", { data, headers: { ...headers, ...(await botCheckHeader(context.request, "signup")) } });
+    expect(made.status(), await made.text()).toBe(201);
+    expect(((await made.json()) as AuthUserResponse).user.email).toBe(member.email.toLowerCase());
+    const mail = await mailTo(page, member.email, /./);
+    const link = mail.links.find((l) => l.includes("/verify-email?token="))!;
+    const confirmed = await context.request.post("/api/auth/verify-email", { data: { token: new URL(link).searchParams.get("token") }, headers });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+  } finally {
+    await context.close();
+  }
+  return member;
+}
+
+/** From the ladder (/signup-options) to the tier's local test checkout; returns the buyer's address. */
+async function offerTier(page: Page, browser: Browser, row: TierRow): Promise<string> {
+  const visitor = row.path === "visitor" ? await accountOnTheSide(browser, page) : null;
+  const member = visitor ?? (await signUp(page));
+  await page.goto("/signup-options");
+  await hydrated(page);
+  const vip = row.tier.id === "vip";
+  await page
+    .getByRole("article", { name: row.tier.name })
+    .getByRole("link", { name: vip ? "Become a VIP Member" : `Join ${row.tier.name}` })
+    .click();
+  const join = vip
+    ? page.getByRole("button", { name: row.plan === "yearly" ? "Join VIP for a year" : "Join VIP Now" })
+    : page.getByRole("button", { name: row.plan === "yearly" ? `Join ${row.tier.name} for a year` : `Join ${row.tier.name} monthly` });
+  if (!vip && row.trialDays) await expect(page.getByTestId("tier-trial")).toHaveText(`${row.trialDays}-day free trial`);
+  await hydrated(page);
+  await join.click();
+  if (visitor) {
+    // Signed out: Join asks to sign in and comes back to this tier's page.
+    await expect(page).toHaveURL(/\/social\/login\?redirect=/);
+    await expect(page.getByRole("heading", { name: "Sign In", level: 1 })).toBeVisible();
+    await hydrated(page);
+    await page.getByLabel("Email").fill(visitor.email);
+    await page.getByLabel("Password", { exact: true }).fill(visitor.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: vip ? "Become a VIP Member" : `Join ${row.tier.name}` })).toBeVisible();
+    await hydrated(page);
+    await join.click();
+  }
+  await expect(page).toHaveURL(/\/vip-checkout\/test\?session=cs_local_/);
+  return member.email;
+}
+
+/** A checkout in BRL opened as the site's pages open one (the ladder offers BRL when the site sells in it), then its test checkout. */
+async function offerInBrl(page: Page, row: CurrencyRow): Promise<string> {
+  const member = await signUp(page);
+  const res = await page.request.post("/api/payments/checkout", {
+    data: { plan: row.plan, tierId: row.tier.id, currency: "brl" },
+    headers: { Origin: siteOrigin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(((await res.json()) as { url: string }).url);
+  return member.email;
+}
+
+/** From the product's page through the cart to the store's test checkout. */
+async function offerProduct(page: Page, row: StoreRow & { place: Place }): Promise<string> {
+  const email = row.path === "member" ? (await signUp(page)).email : newMember().email;
+  await page.goto(`/store/${row.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: row.title })).toBeVisible();
+  await hydrated(page);
+  if (row.size) await page.getByRole("radio", { name: row.size, exact: true }).check();
+  await page.getByRole("button", { name: /^(Add to cart|Pre-order)$/ }).click();
+  await expect(page.getByText("Added to your cart.")).toBeVisible();
+  await page.goto("/store/cart");
+  await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
+  await hydrated(page);
+  if (row.thing === "merch" && row.place) await page.getByLabel("Ship to").selectOption(row.place);
+  if (row.path === "visitor") await page.getByLabel("E-mail for your receipt").fill(email);
+  await expect(page.getByText("Working out the total...")).toHaveCount(0);
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/test\?session=/);
+  return email;
+}
+
+/** From the event's card on /events to the store's test checkout. */
+async function offerTicket(page: Page, row: TicketRow): Promise<string> {
+  const email = newMember().email;
+  await page.goto("/events");
+  await hydrated(page);
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: row.event }) });
+  const block = card.getByRole("region", { name: "Get tickets" });
+  await block.getByLabel(`How many ${row.type} tickets`).selectOption("1");
+  await block.getByLabel("Your e-mail for the tickets").fill(email);
+  await block.getByRole("button", { name: "Buy tickets" }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/test\?session=/);
+  return email;
+}
+
+/** On the membership's test checkout: the place, then what Pay says and the tax line; pays. */
+async function payMembership(page: Page, place: Place): Promise<Shown> {
+  await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
+  await hydrated(page);
+  const fields = page.getByTestId("vip-local-tax");
+  let taxCents = 0;
+  if (place) {
+    await fields.getByLabel("Country").selectOption(place);
+    if (place === "US") await fields.getByLabel(/^State/).fill("NY");
+    const line = fields.getByText(/^(Tax \(|Includes tax \(|Tax: not collected)/);
+    await expect(line).toBeVisible();
+    const text = (await line.textContent())!;
+    taxCents = text.startsWith("Tax: not collected") ? 0 : centsOf(/\):\s*([^\d\s]*\s?\d[\d.,]*\d)/.exec(text)![1]!);
+  }
+  // The tax line and Pay's amount come from the same answer of the Worker, so Pay says the total with tax now.
+  const pay = page.getByRole("button", { name: /^Pay / });
+  const payText = (await pay.textContent())!;
+  const currency = /R\$/.test(payText) ? "brl" : "usd";
+  await pay.click();
+  await expect(page).toHaveURL(/\/vip-confirmation\?session_id=cs_local_/);
+  await expect(page.getByRole("heading", { name: /^Welcome to / })).toBeVisible();
+  return { totalCents: centsOf(payText), taxCents, currency };
+}
+
+/** On the store's test checkout: the place (a shipped cart's address is set from the cart's country), the tax and total it shows; pays. */
+async function payStore(page: Page, place: Place, shipped: boolean): Promise<Shown & { order: number }> {
+  await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
+  await hydrated(page);
+  const tax = page.getByTestId("local-tax");
+  // A shipped cart's address is in the cart's country already; anything else asks where the buyer is.
+  if (place && !shipped) {
+    await page.getByRole("combobox", { name: "Country" }).selectOption(place);
+    if (place === "US") await page.getByLabel(/^State/).fill("NY");
+  }
+  let taxCents = 0;
+  if (place === "DE") {
+    const taxTerm = tax.locator("dt").filter({ hasText: /^Tax \(Germany/ });
+    await expect(taxTerm).toBeVisible();
+    taxCents = centsOf((await taxTerm.locator("xpath=following-sibling::dd[1]").textContent())!);
+  }
+  const pay = page.getByRole("button", { name: /^Pay / });
+  const payText = (await pay.textContent())!;
+  if (place === "DE") await expect(tax.locator("dd.store-summary-total")).toHaveText(payText.replace(/^Pay /, ""));
+  await pay.click();
+  await expect(page).toHaveURL(/\/store\/thanks\?session_id=/);
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  const order = Number((await page.getByText(/^Order #\d+$/).textContent())!.replace("Order #", ""));
+  return { totalCents: centsOf(payText), taxCents, currency: /R\$/.test(payText) ? "brl" : "usd", order };
+}
+
+export type Bought = { email: string; shown: Shown & { order?: number } };
+
+/** Walks `row` from where it is offered through Pay; returns the buyer and what the page showed. */
+export async function buy(page: Page, browser: Browser, row: PurchaseRow): Promise<Bought> {
+  if (row.thing === "tier") {
+    const email = row.path === "checkout in BRL" ? await offerInBrl(page, row) : await offerTier(page, browser, row);
+    return { email, shown: await payMembership(page, row.place) };
+  }
+  const email = row.thing === "ticket" ? await offerTicket(page, row) : await offerProduct(page, row);
+  return { email, shown: await payStore(page, row.place, row.thing === "merch") };
+}
+
+/** What the Worker booked equals what the page showed: the charge, its tax, its currency, the receipt. */
+export async function expectBooked(page: Page, row: PurchaseRow, { email, shown }: Bought) {
+  const records = await booked(page.request, email);
+  if (row.thing === "tier") {
+    expect(records.subscriptions).toEqual([
+      expect.objectContaining({
+        tierId: row.tier.id,
+        plan: row.plan,
+        currency: shown.currency,
+        status: "trialDays" in row && row.trialDays ? "trialing" : "active",
+      }),
+    ]);
+    if ("trialDays" in row && row.trialDays) {
+      // A trial charges nothing today: no payment, no revenue.
+      expect(shown).toEqual({ totalCents: 0, taxCents: 0, currency: shown.currency });
+      expect(records.payments).toEqual([]);
+      expect(records.revenue).toEqual([]);
+      return;
+    }
+    const charge = { amountCents: shown.totalCents, taxCents: shown.taxCents, currency: shown.currency };
+    expect(records.payments).toEqual([expect.objectContaining(charge)]);
+    expect(records.revenue).toEqual([expect.objectContaining({ source: "vip", ...charge })]);
+    return;
+  }
+  const order = records.orders.find((o) => o.number === (shown as { order: number }).order);
+  expect(order, JSON.stringify(records.orders)).toMatchObject({ totalCents: shown.totalCents, taxCents: shown.taxCents, currency: shown.currency });
+  const income = records.revenue.filter((r) => r.source === (row.thing === "ticket" ? "tickets" : "store"));
+  expect(income.reduce((sum, r) => sum + r.amountCents, 0)).toBe(shown.totalCents);
+  expect(income.reduce((sum, r) => sum + r.taxCents, 0)).toBe(shown.taxCents);
+  const receipt = await mailTo(page, email, new RegExp(`#${(shown as { order: number }).order}\\b`));
+  const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: shown.currency.toUpperCase() }).format(cents / 100);
+  expect(receipt.text).toContain(`Total: ${money(shown.totalCents)}`);
+  if (shown.taxCents > 0) expect(receipt.text).toContain(`Tax (${row.place}): ${money(shown.taxCents)}`);
+}
+
+/** A move between tiers on the membership panel: from a tier joined (through the API) to another. */
+export type MoveRow = {
+  thing: "upgrade" | "downgrade";
+  from: { name: string; id: string };
+  to: { name: string; id: string };
+  plan: "monthly";
+  currency: "USD";
+  place: Place;
+};
+
+/** Joins `tier` through the API and its local test checkout's Pay, billed to `place`. */
+async function joinThroughApi(page: Page, tier: { id: string }, place: Place) {
+  const headers = { Origin: siteOrigin() };
+  const opened = await page.request.post("/api/payments/checkout", { data: { plan: "monthly", ...(tier.id === "vip" ? {} : { tierId: tier.id }) }, headers });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const session = new URL(((await opened.json()) as { url: string }).url, siteOrigin()).searchParams.get("session")!;
+  const billing = place ? { country: place, state: place === "US" ? "NY" : null } : undefined;
+  const paid = await page.request.post(`/api/payments/local/checkout/${session}/pay`, { data: billing ? { billing } : {}, headers });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/**
+ * The move as the member makes it: the panel's button, the dialog's terms (what is charged today
+ * and its tax, what renews), Confirm. An upgrade charges the prorated difference now; a downgrade
+ * charges nothing now and the next renewal (the local test clock) charges the lower tier's price.
+ * Each charge equals what the dialog said.
+ */
+export async function moveAndExpectBooked(page: Page, row: MoveRow) {
+  const member = await signUp(page);
+  await joinThroughApi(page, row.from, row.place);
+  const joined = await booked(page.request, member.email);
+  expect(joined.payments).toHaveLength(1);
+  await page.goto(member.profileUrl);
+  await hydrated(page);
+  const label = row.thing === "upgrade" ? `Upgrade to ${row.to.name} (${row.plan})` : `Switch to ${row.to.name} (${row.plan})`;
+  await page.getByRole("button", { name: label }).click();
+  const dialog = page.getByRole("dialog", { name: `Move to ${row.to.name}?` });
+  const terms = dialog.getByTestId("tier-move-terms");
+  await expect(terms).toBeVisible();
+  const text = (await terms.textContent())!;
+  const amount = String.raw`([^\d\s]*\s?\d[\d.,]*\d)`;
+  const taxText = new RegExp(String.raw`tax[^\d]*?${amount}`, "i").exec((await dialog.textContent())!);
+  const shownTax = taxText ? centsOf(taxText[1]!) : 0;
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toHaveCount(0);
+  const after = await booked(page.request, member.email);
+  if (row.thing === "upgrade") {
+    const now = centsOf(new RegExp(String.raw`pay ${amount} today`).exec(text)![1]!);
+    // Where the place's tax is collected, the dialog says it before Confirm.
+    if (row.place === "DE") expect(shownTax, text).toBeGreaterThan(0);
+    expect(after.subscriptions.at(-1)).toMatchObject({ tierId: row.to.id, status: "active" });
+    expect(after.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: now, taxCents: shownTax, currency: "usd" })]);
+    expect(after.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: now, taxCents: shownTax })]);
+    return { todayCents: now, taxCents: shownTax };
+  }
+  const renewal = centsOf(new RegExp(String.raw`renews at ${amount}`).exec(text)![1]!);
+  expect(text).toMatch(/^Nothing is charged now/);
+  expect(after.payments).toHaveLength(1);
+  const renewed = await page.request.post("/api/payments/local/subscription/renew", { headers: { Origin: siteOrigin() } });
+  expect(renewed.status(), await renewed.text()).toBe(200);
+  const later = await booked(page.request, member.email);
+  expect(later.subscriptions.at(-1)).toMatchObject({ tierId: row.to.id, priceCents: renewal });
+  expect(later.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: renewal + later.payments[1]!.taxCents, currency: "usd" })]);
+  return { todayCents: 0, renewalCents: renewal };
+}
