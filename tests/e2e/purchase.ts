@@ -290,8 +290,8 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   await expect(terms).toBeVisible();
   const text = (await terms.textContent())!;
   const amount = String.raw`([^\d\s]*\s?\d[\d.,]*\d)`;
-  const taxText = new RegExp(String.raw`tax[^\d]*?${amount}`, "i").exec((await dialog.textContent())!);
-  const shownTax = taxText ? centsOf(taxText[1]!) : 0;
+  const taxLine = dialog.getByTestId("tier-move-tax");
+  const shownTax = (await taxLine.count()) > 0 ? centsOf((await taxLine.textContent())!) : 0;
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toHaveCount(0);
   const after = await booked(page.request, member.email);
@@ -299,6 +299,7 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
     const now = centsOf(new RegExp(String.raw`pay ${amount} today`).exec(text)![1]!);
     // Where the place's tax is collected, the dialog says it before Confirm.
     if (row.place === "DE") expect(shownTax, text).toBeGreaterThan(0);
+    expect(centsOf((await dialog.getByTestId("tier-move-total").textContent())!)).toBe(now);
     expect(after.subscriptions.at(-1)).toMatchObject({ tierId: row.to.id, status: "active" });
     expect(after.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: now, taxCents: shownTax, currency: "usd" })]);
     expect(after.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: now, taxCents: shownTax })]);
