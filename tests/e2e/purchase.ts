@@ -292,6 +292,8 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   const amount = String.raw`([^\d\s]*\s?\d[\d.,]*\d)`;
   const taxLine = dialog.getByTestId("tier-move-tax");
   const shownTax = (await taxLine.count()) > 0 ? centsOf((await taxLine.textContent())!) : 0;
+  const totalLine = dialog.getByTestId("tier-move-total");
+  const shownTotal = (await totalLine.count()) > 0 ? centsOf((await totalLine.textContent())!) : null;
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toHaveCount(0);
   const after = await booked(page.request, member.email);
@@ -299,7 +301,7 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
     const now = centsOf(new RegExp(String.raw`pay ${amount} today`).exec(text)![1]!);
     // Where the place's tax is collected, the dialog says it before Confirm.
     if (row.place === "DE") expect(shownTax, text).toBeGreaterThan(0);
-    expect(centsOf((await dialog.getByTestId("tier-move-total").textContent())!)).toBe(now);
+    expect(shownTotal).toBe(now);
     expect(after.subscriptions.at(-1)).toMatchObject({ tierId: row.to.id, status: "active" });
     expect(after.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: now, taxCents: shownTax, currency: "usd" })]);
     expect(after.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: now, taxCents: shownTax })]);
