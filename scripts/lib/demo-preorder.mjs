@@ -23,6 +23,7 @@ const COMING_IN_DAYS = 21;
 export const DEMO_PREORDER_ALBUM = {
   id: ALBUM_ID,
   title: "Neon Horizon",
+  /** For the demo audio's tags only, which are made once; the catalog row's year follows the release day (demoPreorderYear). */
   year: 2027,
   type: "Album",
   coverKey: `covers/${ALBUM_ID}.png`,
@@ -88,14 +89,18 @@ const sqlValue = (value) =>
   value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 const row = (values) => values.map(sqlValue).join(", ");
 
+/** The album's year: the UTC year of its release day, which the seed moves (a fixed year said 2027 for a release in December 2026). */
+const demoPreorderYear = (now) => new Date(demoPreorderReleaseAt(now)).getUTCFullYear();
+
 /** The album, its tracks and teaser marks, its two products; the dates moved to stay relative to `now`. */
 export function demoPreorderSql(now) {
   const album = DEMO_PREORDER_ALBUM;
   const releaseAt = demoPreorderReleaseAt(now);
+  const year = demoPreorderYear(now);
   const out = [
-    `INSERT OR IGNORE INTO albums (id, title, year, type, cover_key, position, release_at) VALUES (${row([album.id, album.title, album.year, album.type, album.coverKey, album.position, releaseAt])});`,
-    // Always coming: the seed moves it three weeks on, as it moves the demo events.
-    `UPDATE albums SET release_at = ${releaseAt}, early_access_at = NULL WHERE id = ${sqlValue(album.id)};`,
+    `INSERT OR IGNORE INTO albums (id, title, year, type, cover_key, position, release_at) VALUES (${row([album.id, album.title, year, album.type, album.coverKey, album.position, releaseAt])});`,
+    // Always coming: the seed moves it three weeks on, as it moves the demo events, and its year with it.
+    `UPDATE albums SET release_at = ${releaseAt}, year = ${year}, early_access_at = NULL WHERE id = ${sqlValue(album.id)};`,
   ];
   for (const t of album.tracks) {
     const teaser = DEMO_PREORDER_TEASERS.includes(t.number) ? 1 : 0;

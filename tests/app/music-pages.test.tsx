@@ -33,6 +33,7 @@ const summary = (id: string, title: string, trackCount: number, overrides: Parti
   trackCount,
   earlyAccess: false,
   releaseAt: null,
+  preorder: false,
   ...overrides,
 });
 

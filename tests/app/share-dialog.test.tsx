@@ -34,6 +34,7 @@ const ALBUM: AlbumDetail = {
   type: "Album",
   earlyAccess: false,
   releaseAt: null,
+  preorder: false,
   coverUrl: null,
   position: 0,
   trackCount: 1,

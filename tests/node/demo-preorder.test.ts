@@ -49,6 +49,14 @@ describe("the demo pre-order", () => {
     expect(all(database, "SELECT count(*) AS n FROM product_images")).toEqual([{ n: 2 }]);
   });
 
+  it("gives the album the year of its release day, and a seed that moves the day into the next year moves the year", () => {
+    // Seeded on 28 November 2026, it comes out on 19 December 2026: not "2027".
+    const database = seededDb(Date.UTC(2026, 10, 28, 17, 0));
+    expect(all(database, "SELECT year, release_at FROM albums WHERE id = 'neon-horizon'")).toEqual([{ year: 2026, release_at: Date.UTC(2026, 11, 19, 18) }]);
+    database.exec(demoPreorderSql(Date.UTC(2026, 11, 20, 9)).join("\n"));
+    expect(all(database, "SELECT year FROM albums WHERE id = 'neon-horizon'")).toEqual([{ year: 2027 }]);
+  });
+
   it("a later seed moves the release three weeks on again, and keeps the teaser marks and titles the back office changed", () => {
     const database = seededDb();
     database.exec("UPDATE tracks SET teaser = 1 WHERE id = 'neon-horizon-5'");

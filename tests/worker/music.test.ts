@@ -124,6 +124,7 @@ describe("GET /api/music/albums", () => {
       trackCount: 2,
       earlyAccess: false,
       releaseAt: null,
+      preorder: false,
     });
     expect(albums[2]).toMatchObject({ id: "freestyle-nights", title: "Freestyle Nights", year: 1987, type: "Album" });
     expect(albums[29]).toMatchObject({ id: "still-dreamin", title: "Still Dreamin'", year: 2024, type: "Single", trackCount: 0 });
@@ -214,6 +215,7 @@ describe("GET /api/music/albums/:id", () => {
       trackCount: 0,
       earlyAccess: false,
       releaseAt: null,
+      preorder: false,
       tracks: [],
       notes: null,
     });

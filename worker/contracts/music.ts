@@ -52,6 +52,8 @@ export type AlbumSummary = {
   earlyAccess: boolean;
   /** The public release while in early access (ISO); null once released. */
   releaseAt: string | null;
+  /** Sold as a pre-order until its release (decision 152): its page sells it, its teasers play. */
+  preorder: boolean;
 };
 
 export type AlbumDetail = AlbumSummary & {

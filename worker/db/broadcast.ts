@@ -104,9 +104,10 @@ export async function findChannel(db: DB, id: string): Promise<Channel | null> {
 
 /**
  * The tracks a catalog station rotates: every track with audio on the station's albums (all
- * albums when albumIds is null) that is out for VIPs at `now` (released or in early access: the
- * radio is theirs), ordered by id so the rotation does not depend on insert order; and when that
- * set next changes.
+ * albums when albumIds is null) that every listener may hear at `now`: released, or in early access
+ * for VIP and above (the radio is VIPs'). One in early access for a higher tier waits for its release
+ * day: a station plays one track to all its listeners at once (decision 151). Ordered by id so the
+ * rotation does not depend on insert order; and when that set next changes.
  */
 export async function listRotationTracks(db: DB, albumIds: string[] | null, now = Date.now()): Promise<Timed<RadioTrack[]>> {
   if (albumIds !== null && albumIds.length === 0) return { value: [], changesAt: null };
@@ -123,15 +124,21 @@ export async function listRotationTracks(db: DB, albumIds: string[] | null, now 
       earlyAccessAt: tracks.earlyAccessAt,
       albumReleaseAt: albums.releaseAt,
       albumEarlyAccessAt: albums.earlyAccessAt,
+      ownTier: tracks.earlyMinTierId,
+      albumTier: albums.earlyMinTierId,
     })
     .from(tracks)
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(and(isNotNull(tracks.audioKey), albumIds === null ? undefined : inArray(tracks.albumId, albumIds)))
     .orderBy(asc(tracks.id));
   const albumTimes = (r: (typeof rows)[number]) => ({ releaseAt: r.albumReleaseAt, earlyAccessAt: r.albumEarlyAccessAt });
-  const out = rows.filter((r) => r.durationSeconds > 0 && lessReleased(releaseStateOf(albumTimes(r), now), releaseStateOf(r, now)) !== "hidden");
+  const everyListenerHears = (r: (typeof rows)[number]) => {
+    const state = lessReleased(releaseStateOf(albumTimes(r), now), releaseStateOf(r, now));
+    return state === "released" || (state === "early" && (r.ownTier ?? r.albumTier) === null);
+  };
+  const out = rows.filter((r) => r.durationSeconds > 0 && everyListenerHears(r));
   return {
-    value: out.map(({ coverKey, releaseAt: _r, earlyAccessAt: _e, albumReleaseAt: _ar, albumEarlyAccessAt: _ae, ...t }) => ({
+    value: out.map(({ coverKey, releaseAt: _r, earlyAccessAt: _e, albumReleaseAt: _ar, albumEarlyAccessAt: _ae, ownTier: _o, albumTier: _a, ...t }) => ({
       ...t,
       coverUrl: coverUrlOf(coverKey),
     })),

@@ -16,6 +16,16 @@ export function coverUrlOf(coverKey: string | null): string | null {
   return `/media/${coverKey}`;
 }
 
+/**
+ * SQL: whether the album in `albumIdColumn` is sold as a pre-order: a live digital product sells it
+ * (decision 152). Its page, the catalog, search and the sitemap show it before its release, and its
+ * teasers play; nothing on the album says so, the product going live does.
+ */
+export const onPreorderSql = (albumIdColumn: string) =>
+  `EXISTS (SELECT 1 FROM products p WHERE p.album_id = ${albumIdColumn} AND p.kind = 'digital' AND p.state = 'live')`;
+
+const albumOnPreorder = sql<number>`${sql.raw(onPreorderSql('"albums"."id"'))}`;
+
 /** The columns every track list selects (tracks joined with their album). */
 export const trackColumns = {
   id: tracks.id,
@@ -34,6 +44,8 @@ export const trackColumns = {
   earlyAccessAt: tracks.earlyAccessAt,
   albumReleaseAt: albums.releaseAt,
   albumEarlyAccessAt: albums.earlyAccessAt,
+  teaser: tracks.teaser,
+  albumOnPreorder,
 };
 
 const selectTracks = (db: DB) => db.select(trackColumns).from(tracks).innerJoin(albums, eq(albums.id, tracks.albumId));
@@ -42,9 +54,17 @@ type TrackRow = Awaited<ReturnType<ReturnType<typeof selectTracks>["all"]>>[numb
 const ownTimesOf = (row: TrackRow): ReleaseTimes => ({ releaseAt: row.releaseAt, earlyAccessAt: row.earlyAccessAt });
 const albumTimesOf = (row: TrackRow): ReleaseTimes => ({ releaseAt: row.albumReleaseAt, earlyAccessAt: row.albumEarlyAccessAt });
 
-/** Where a track stands at `now`: its own release times, never ahead of its album's. */
-export const trackStateOf = (row: TrackRow, now: number): ReleaseState =>
-  lessReleased(releaseStateOf(albumTimesOf(row), now), releaseStateOf(ownTimesOf(row), now));
+/**
+ * Where a track stands at `now`: its own release times, never ahead of its album's; a teaser of an
+ * album on pre-order is out already (decision 152: who pre-orders gets it at once, anyone hears it).
+ */
+export function trackStateOf(row: TrackRow, now: number): ReleaseState {
+  const state = lessReleased(releaseStateOf(albumTimesOf(row), now), releaseStateOf(ownTimesOf(row), now));
+  return state !== "released" && row.teaser && Boolean(row.albumOnPreorder) ? "released" : state;
+}
+
+/** Whether the public catalog lists the track: past its early access, or on its album's pre-order (its title and date, not its audio). */
+const listedTrack = (row: TrackRow, now: number) => trackStateOf(row, now) !== "hidden" || Boolean(row.albumOnPreorder);
 
 /**
  * A selected track row as the API shows it: a public cover URL, whether it has audio (never where),
@@ -61,13 +81,17 @@ export function toTrackView(row: TrackRow, now: number): TrackView {
     earlyAccessAt: _ownEarly,
     albumReleaseAt: _album,
     albumEarlyAccessAt: _albumEarly,
+    teaser: _teaser,
+    albumOnPreorder: _preorder,
     ...view
   } = row;
-  const early = trackStateOf(row, now) !== "released";
+  const state = trackStateOf(row, now);
+  const early = state !== "released";
   return {
     ...view,
     coverUrl: coverUrlOf(coverKey),
-    playable: Boolean(audioKey),
+    // A pre-order's track before its early access is listed, not heard.
+    playable: Boolean(audioKey) && state !== "hidden",
     preview: !early && previewEnabled && previewFormatOf(audioKey) !== null,
     earlyAccess: early,
     releaseAt: early ? (publicAt([ownTimesOf(row), albumTimesOf(row)], now)?.toISOString() ?? null) : null,
@@ -80,7 +104,7 @@ export type Timed<T> = { value: T; changesAt: number | null };
 /** Featured tracks first (by their position), then every album's tracks in catalog order; none hidden. */
 export async function listTracks(db: DB, now = Date.now()): Promise<Timed<TrackView[]>> {
   const rows = await selectTracks(db).orderBy(sql`${tracks.featuredPosition} IS NULL`, asc(tracks.featuredPosition), asc(albums.position), asc(tracks.number));
-  const visible = rows.filter((row) => trackStateOf(row, now) !== "hidden");
+  const visible = rows.filter((row) => listedTrack(row, now));
   return {
     value: visible.map((row) => toTrackView(row, now)),
     changesAt: nextTransition(
@@ -96,7 +120,7 @@ export async function listTracks(db: DB, now = Date.now()): Promise<Timed<TrackV
  */
 export async function findTimedTrack(db: DB, id: string, now = Date.now()): Promise<Timed<TrackView> | null> {
   const row = await selectTracks(db).where(eq(tracks.id, id)).get();
-  if (!row || trackStateOf(row, now) === "hidden") return null;
+  if (!row || !listedTrack(row, now)) return null;
   return { value: toTrackView(row, now), changesAt: nextTransition([ownTimesOf(row), albumTimesOf(row)], now) };
 }
 
@@ -263,13 +287,24 @@ const albumColumns = {
   position: albums.position,
   releaseAt: albums.releaseAt,
   earlyAccessAt: albums.earlyAccessAt,
+  onPreorder: albumOnPreorder,
 };
-type AlbumRow = { id: string; title: string; year: number; type: "Album" | "Single"; coverKey: string | null; position: number } & ReleaseTimes;
+type AlbumRow = { id: string; title: string; year: number; type: "Album" | "Single"; coverKey: string | null; position: number; onPreorder: number } & ReleaseTimes;
 
-/** An album as the public catalog shows it: its tracks counted are those not hidden at `now`. */
-function toAlbumSummary({ coverKey, releaseAt, earlyAccessAt, ...album }: AlbumRow, trackCount: number, now: number): AlbumSummary {
+/** Whether the public catalog shows the album: past its early access, or sold as a pre-order. */
+const listedAlbum = (album: AlbumRow, now: number) => releaseStateOf(album, now) !== "hidden" || Boolean(album.onPreorder);
+
+/** An album as the public catalog shows it: its tracks counted are those listed at `now`. */
+function toAlbumSummary({ coverKey, releaseAt, earlyAccessAt, onPreorder, ...album }: AlbumRow, trackCount: number, now: number): AlbumSummary {
   const early = releaseStateOf({ releaseAt, earlyAccessAt }, now) !== "released";
-  return { ...album, coverUrl: coverUrlOf(coverKey), trackCount, earlyAccess: early, releaseAt: early ? (releaseAt?.toISOString() ?? null) : null };
+  return {
+    ...album,
+    coverUrl: coverUrlOf(coverKey),
+    trackCount,
+    earlyAccess: early,
+    releaseAt: early ? (releaseAt?.toISOString() ?? null) : null,
+    preorder: early && Boolean(onPreorder),
+  };
 }
 
 /** Every album not hidden at `now`, in catalog order, with its visible tracks counted: one query. */
@@ -283,13 +318,12 @@ export async function listAlbums(db: DB, now = Date.now()): Promise<Timed<AlbumS
   const times: ReleaseTimes[] = [];
   for (const { album, track } of rows) {
     times.push(album);
-    const albumState = releaseStateOf(album, now);
-    if (albumState === "hidden") continue;
+    if (!listedAlbum(album, now)) continue;
     const entry = byAlbum.get(album.id) ?? { album, tracks: 0 };
     byAlbum.set(album.id, entry);
     if (track?.id == null) continue;
     times.push(track as ReleaseTimes);
-    if (lessReleased(albumState, releaseStateOf(track as ReleaseTimes, now)) !== "hidden") entry.tracks++;
+    if (album.onPreorder || lessReleased(releaseStateOf(album, now), releaseStateOf(track as ReleaseTimes, now)) !== "hidden") entry.tracks++;
   }
   return { value: [...byAlbum.values()].map(({ album, tracks: n }) => toAlbumSummary(album, n, now)), changesAt: nextTransition(times, now) };
 }
@@ -325,10 +359,10 @@ export async function findAlbum(db: DB, id: string, now = Date.now()): Promise<T
     .where(eq(albums.id, id))
     .orderBy(asc(tracks.number));
   const first = rows[0];
-  if (!first || releaseStateOf(first.album, now) === "hidden") return null;
+  if (!first || !listedAlbum(first.album, now)) return null;
   // A left join: an album without tracks comes back as one row whose track columns are all null.
   const trackRows = rows.flatMap((r) => (r.track.id === null ? [] : [r.track as TrackRow]));
-  const visible = trackRows.filter((row) => trackStateOf(row, now) !== "hidden");
+  const visible = trackRows.filter((row) => listedTrack(row, now));
   const albumTracks = visible.map((row) => toTrackView(row, now));
   return {
     value: { ...toAlbumSummary(first.album, albumTracks.length, now), tracks: albumTracks, notesEn: first.notes.en, notesPtBr: first.notes.ptBr },

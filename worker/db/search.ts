@@ -1,7 +1,8 @@
 // Search everywhere (decision 056): the FTS5 index (migrations/0053_search.sql, kept in step by
 // triggers) joined back to its source rows, each kind filtered by the rule its public list applies,
 // so a search can show nothing its lists would not:
-// - tracks and albums: none before their early access (releaseStateOf "hidden"), as the catalog;
+// - tracks and albums: none before their early access (releaseStateOf "hidden") unless the album is
+//   sold as a pre-order (onPreorderSql, decision 152), as the catalog;
 // - events: published and still listed (isListed), as /api/events;
 // - posts: never hidden ones; a visitor finds public posts only (the rest are members' reading, and
 //   a visitor's teaser never has their text), a member public and members' posts, and posts for
@@ -13,7 +14,7 @@
 // never short and a count never tells of what was left out. Each kind is one statement; the grouped
 // answer sends them in one batch.
 import type { DB } from "./client";
-import { coverUrlOf } from "./music";
+import { coverUrlOf, onPreorderSql } from "./music";
 import { displayUsername } from "./auth";
 import { notSuspendedText } from "./suspensions";
 import { PAST_EVENTS_LISTED_MS } from "./events";
@@ -60,7 +61,7 @@ const tracks: (now: number) => KindQuery = (now) => ({
   sql: `SELECT t.id, t.title, a.title AS album_title, a.cover_key, t.release_at, t.early_access_at,
     a.release_at AS album_release_at, a.early_access_at AS album_early_access_at
     ${FROM("track")} JOIN tracks t ON t.id = d.ref JOIN albums a ON a.id = t.album_id
-    WHERE search_fts MATCH ?1 AND ${notHidden("t", now)} AND ${notHidden("a", now)} ${RANKED}`,
+    WHERE search_fts MATCH ?1 AND ((${notHidden("t", now)} AND ${notHidden("a", now)}) OR ${onPreorderSql("a.id")}) ${RANKED}`,
   toItem: (row, { now: at }) => {
     const state = lessReleased(
       releaseStateOf({ releaseAt: dateOf(row.album_release_at), earlyAccessAt: dateOf(row.album_early_access_at) }, at),
@@ -82,7 +83,7 @@ const tracks: (now: number) => KindQuery = (now) => ({
 const albums: (now: number) => KindQuery = (now) => ({
   sql: `SELECT a.id, a.title, a.year, a.type, a.cover_key, a.release_at, a.early_access_at
     ${FROM("album")} JOIN albums a ON a.id = d.ref
-    WHERE search_fts MATCH ?1 AND ${notHidden("a", now)} ${RANKED}`,
+    WHERE search_fts MATCH ?1 AND (${notHidden("a", now)} OR ${onPreorderSql("a.id")}) ${RANKED}`,
   toItem: (row, { now: at }) => {
     const id = String(row.id);
     return {

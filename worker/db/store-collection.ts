@@ -68,7 +68,7 @@ export async function listOwnedReleases(db: DB, userId: string, now = Date.now()
   const trackIds = owned.flatMap((row) => (row.trackId ? [row.trackId] : []));
   const albumIds = owned.flatMap((row) => (row.albumId ? [row.albumId] : []));
   const trackRows = await db
-    .select({ ...trackColumns, teaser: tracks.teaser })
+    .select(trackColumns)
     .from(tracks)
     .innerJoin(albums, eq(albums.id, tracks.albumId))
     .where(or(inArray(tracks.albumId, albumIds.length ? albumIds : [""]), inArray(tracks.id, trackIds.length ? trackIds : [""])))
@@ -98,7 +98,7 @@ export async function listOwnedReleases(db: DB, userId: string, now = Date.now()
         purchasedAt: row.createdAt,
         orderNumber: row.orderNumber,
         locale: row.locale,
-        tracks: queue.map(({ teaser: _teaser, ...t }) => toTrackView(t, now)),
+        tracks: queue.map((t) => toTrackView(t, now)),
         preorder: outAt > now ? { outAt: new Date(outAt).toISOString(), tracks: preorderTracks(trackRows, row.trackId ?? null, album.id) } : null,
       },
     ];

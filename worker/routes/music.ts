@@ -22,7 +22,7 @@ import { logBoughtStream } from "../db/order-access-log";
 import { readTiers } from "../db/tiers";
 import { findLyricsAccess, readCredits, readLyrics } from "../db/track-details";
 import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
-import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import { HIDDEN_TRACK, trackRefusal, type TrackStanding } from "../db/track-gate";
 import type { DB } from "../db/client";
 import type { SessionUser } from "#contracts/auth.ts";
 import { admitsTier, losslessRuleOf } from "#contracts/tiers.ts";
@@ -71,10 +71,11 @@ const fullListener = createMiddleware<HonoEnv>(async (c, next) => {
   throw routeError("vip_required");
 });
 
-/** Whether the member hears a track in early access that names `minTierId`: that tier and above, admins, and who bought it. */
-async function hearsEarly(db: DB, user: SessionUser, trackId: string, minTierId: string | null) {
-  if (minTierId === null || passesVipTier(user, minTierId, await tiersForMinTiers(db, [minTierId]))) return true;
-  return ownsTrack(db, user.id, trackId);
+/** Throws what the track gate (decision 151) answers `user` for the track as it stands. */
+async function passTrackGate(db: DB, user: SessionUser | null, id: string, standing: TrackStanding) {
+  const refusal = await trackRefusal(db, user, id, standing);
+  if (refusal === "track_not_found") throw trackNotFound();
+  if (refusal) throw routeError(refusal);
 }
 
 /** Play counts move with every play: the tracks list is reused for a few seconds at most. */
@@ -128,13 +129,14 @@ export const musicRoutes = new Hono<HonoEnv>()
     return c.json<TrackResponse>({ track: found.value });
   })
 
-  // Credits are public wherever the track is; lyrics follow their release's setting (decision 112),
-  // and a track still in early access keeps its lyrics for those who hear it in full.
+  // Credits are public wherever the track is out; lyrics follow their release's setting (decision
+  // 112). A track still in early access keeps both for those who hear it in full (decision 151).
   .get("/tracks/:id/credits", validate("param", trackIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const found = await publicTrack(c.var.db, id);
     if (!found) throw trackNotFound();
-    c.header("Cache-Control", publicCacheControl(found.changesAt));
+    if (found.value.earlyAccess) await passTrackGate(c.var.db, c.var.user ?? null, id, (await findStreamSource(c.var.db, id)) ?? HIDDEN_TRACK);
+    c.header("Cache-Control", found.value.earlyAccess ? "private, no-store" : publicCacheControl(found.changesAt));
     return c.json<TrackCreditsResponse>((await readCredits(c.var.db, id))!);
   })
 
@@ -146,11 +148,8 @@ export const musicRoutes = new Hono<HonoEnv>()
     const forVipOnly = access === "vip" || found.value.earlyAccess;
     if (forVipOnly && !user) throw routeError("unauthorized");
     // An early-access track's lyrics ask what its stream asks: its release's tier, or its purchase.
-    if (found.value.earlyAccess && !user!.isAdmin) {
-      const source = await findStreamSource(c.var.db, id);
-      const hears = user!.isVIP ? await hearsEarly(c.var.db, user!, id, source?.earlyMinTierId ?? null) : await ownsTrack(c.var.db, user!.id, id);
-      if (!hears) throw routeError(user!.isVIP ? "tier_required" : "vip_required");
-    } else if (forVipOnly && !user!.isVIP && !user!.isAdmin) throw routeError("vip_required");
+    if (found.value.earlyAccess) await passTrackGate(c.var.db, user ?? null, id, (await findStreamSource(c.var.db, id)) ?? HIDDEN_TRACK);
+    else if (forVipOnly && !user!.isVIP && !user!.isAdmin) throw routeError("vip_required");
     c.header("Cache-Control", forVipOnly ? "private, no-store" : publicCacheControl(found.changesAt));
     return c.json<TrackLyricsResponse>({ access, lyrics: await readLyrics(c.var.db, id) });
   })
@@ -160,10 +159,10 @@ export const musicRoutes = new Hono<HonoEnv>()
   .post("/tracks/:id/stream", requireUser, fullListener, validate("param", trackIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const source = await findStreamSource(c.var.db, id);
-    // Before its early access a track is the admins' alone: to anyone else it does not exist yet.
-    if (!source || (source.state === "hidden" && !c.var.user.isAdmin)) throw trackNotFound();
-    // In early access, a release for a named tier plays for that tier and above, and for its buyers (decision 108).
-    if (source.state === "early" && !(await hearsEarly(c.var.db, c.var.user, id, source.earlyMinTierId))) throw routeError("tier_required");
+    if (!source) throw trackNotFound();
+    // Before its early access a track is the admins' alone; in early access, a release for a named
+    // tier plays for that tier and above, and for its buyers (decisions 108, 151).
+    await passTrackGate(c.var.db, c.var.user, id, source);
     if (source.audioKey === null) throw routeError("not_playable");
     const { token, expiresAt } = await signTrackToken(readConfig(c.env).SESSION_SECRET, c.var.user.id, id);
     // A buyer's full-track stream goes in the bought order's access log (decision 094), after the answer.
@@ -186,9 +185,9 @@ export const musicRoutes = new Hono<HonoEnv>()
     if (!admitsTier(user, losslessRuleOf(await readTiers(c.var.db)))) throw routeError("tier_required");
     const { id } = c.req.valid("param");
     const source = await findMasterSource(c.var.db, id);
-    if (!source || (source.state === "hidden" && !user.isAdmin)) throw trackNotFound();
-    // During early access the master follows the full stream's gate (decision 116).
-    if (source.state === "early" && !(await hearsEarly(c.var.db, user, id, source.earlyMinTierId))) throw routeError("tier_required");
+    if (!source) throw trackNotFound();
+    // During early access the master follows the full stream's gate (decisions 116, 151).
+    await passTrackGate(c.var.db, user, id, source);
     if (!source.stream) throw routeError("lossless_unavailable");
     const { token, expiresAt } = await signMediaToken(readConfig(c.env).SESSION_SECRET, user.id, "master", id);
     const url = `/media/masters/${id}?token=${encodeURIComponent(token)}`;
@@ -229,8 +228,8 @@ export const musicRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const { id } = c.req.valid("param");
     const source = await findStreamSource(db, id);
-    if (!source || (source.state === "hidden" && !c.var.user.isAdmin)) throw trackNotFound();
-    if (source.state === "early" && !(await hearsEarly(db, c.var.user, id, source.earlyMinTierId))) throw routeError("tier_required");
+    if (!source) throw trackNotFound();
+    await passTrackGate(db, c.var.user, id, source);
     const result = await recordPlay(db, c.var.user.id, id);
     if (!result) throw trackNotFound();
     if (result.counted) forget(TRACKS_KEY);

@@ -15,6 +15,8 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
+import type { SessionUser } from "#contracts/auth.ts";
+import { passesEarlyTier, trackRefusal } from "../db/track-gate";
 import { readConfig } from "../env";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newOptInToken, optInTokenHash } from "../lib/opt-in-token";
@@ -72,10 +74,10 @@ const itemOf = (params: { kind: string; id: string }): NotifyItem => {
 };
 
 /**
- * The item a person may ask about: coming, and not out for them. `hearsEarly`: a VIP member or an
- * administrator, who hears a release in early access already.
+ * The item a person may ask about: coming, and not out for them (`user`: null for a visitor). Who
+ * hears a release in early access already is the track gate's answer (decision 151).
  */
-async function askable(db: DB, item: NotifyItem, now: number, hearsEarly: boolean): Promise<ItemFacts> {
+async function askable(db: DB, item: NotifyItem, now: number, user: SessionUser | null): Promise<ItemFacts> {
   const facts = await itemFacts(db, item, now);
   switch (facts.standing) {
     case "unknown":
@@ -87,10 +89,16 @@ async function askable(db: DB, item: NotifyItem, now: number, hearsEarly: boolea
     case "out":
       throw item.kind === "event" ? conflict(NOTIFY_MESSAGES.alreadyOnSale, "already_on_sale") : conflict(NOTIFY_MESSAGES.alreadyReleased, "already_released");
     case "coming":
-      if (facts.early && hearsEarly) throw conflict(NOTIFY_MESSAGES.alreadyReleased, "already_released");
+      if (facts.early && user && (await hearsRelease(db, user, item, facts))) throw conflict(NOTIFY_MESSAGES.alreadyReleased, "already_released");
       return facts;
   }
 }
+
+/** Whether `user` hears the release in early access now: a track asks the track gate; an album, its tier. */
+const hearsRelease = async (db: DB, user: SessionUser, item: NotifyItem, facts: ItemFacts) =>
+  item.kind === "track"
+    ? (await trackRefusal(db, user, item.id, { state: "early", earlyMinTierId: facts.earlyMinTierId })) === null
+    : passesEarlyTier(db, user, facts.earlyMinTierId);
 
 const ITEM_PATH = "/:kind{album|track|event}/:id";
 
@@ -98,7 +106,7 @@ export const notifyMeRoutes = new Hono<HonoEnv>()
   .get(ITEM_PATH, requireUser, async (c) => {
     const item = itemOf(c.req.param());
     const user = c.var.user;
-    await askable(c.var.db, item, Date.now(), user.isVIP || user.isAdmin);
+    await askable(c.var.db, item, Date.now(), user);
     return c.json<NotifyStateResponse>({ waiting: await hasMemberRequest(c.var.db, item, user.id) });
   })
 
@@ -109,7 +117,7 @@ export const notifyMeRoutes = new Hono<HonoEnv>()
     const body = await readOptionalJson(c);
     const user = c.var.user;
     if (user) {
-      await askable(db, item, now, user.isVIP || user.isAdmin);
+      await askable(db, item, now, user);
       await addMemberRequest(db, item, user.id, now);
       return c.json<NotifyRequestResponse>({ status: "waiting" });
     }
@@ -117,7 +125,7 @@ export const notifyMeRoutes = new Hono<HonoEnv>()
     // (signed out, or banned): sign-in required, not a form error.
     if (typeof body !== "object" || body === null || !("email" in body)) throw unauthorized();
     const input = checkBody(visitorNotifyInput, body);
-    const facts = await askable(db, item, now, false);
+    const facts = await askable(db, item, now, null);
     await hitEdgeLimit(c.env, "newsSignupsPerIp", clientIp(c.req));
     await hitRateLimit(db, `notify:ip:${clientIp(c.req)}`, NOTIFY_RATE_LIMITS.perIp, now);
     await hitRateLimit(db, `notify:email:${input.email}`, NOTIFY_RATE_LIMITS.perAddress, now);

@@ -17,6 +17,8 @@ import { readTiers } from "../db/tiers";
 import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
 import { tierOf } from "#contracts/tiers.ts";
 import { signMediaToken } from "../lib/media-token";
+import { findStreamSource } from "../db/music";
+import { HIDDEN_TRACK, trackRefusal } from "../db/track-gate";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
 import {
   PARTY_ID_HEADER,
@@ -26,7 +28,7 @@ import {
   PARTY_MEMBER_TIER_HEADER,
   partyRoom,
 } from "../services/realtime/party-room";
-import { MEDIA_TOKEN_TTL_SECONDS } from "#contracts/music.ts";
+import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES } from "#contracts/music.ts";
 import {
   PARTY_CODES,
   PARTY_MESSAGES,
@@ -80,6 +82,10 @@ export const partyRoutes = new Hono<HonoEnv>()
     const position = partyPositionAt(party.startsAt.getTime(), party.tracks, now);
     if (!position) throw refused("notStarted");
     const track = party.tracks[position.index]!;
+    // The party's grant opens what is out, not a release before its day: a track not yet out plays
+    // for whom the track gate lets hear it (decision 151); the others get its refusal for that track.
+    const refusal = await trackRefusal(c.var.db, c.var.user, track.id, (await findStreamSource(c.var.db, track.id, now)) ?? HIDDEN_TRACK);
+    if (refusal) throw refusal === "track_not_found" ? notFound(MUSIC_MESSAGES.trackNotFound, refusal) : routeError(refusal);
     // A token lives MEDIA_TOKEN_TTL_SECONDS from the moment it is signed for; signed "earlier", it
     // expires with the party instead (plus a minute for the last seek), never after it.
     const signedFor = Math.min(now, endsAt + 60_000 - MEDIA_TOKEN_TTL_SECONDS * 1000);

@@ -12,6 +12,8 @@ import { signMediaToken } from "../lib/media-token";
 import { listenerCount, STATION_ID_HEADER, stationHub } from "../services/realtime/station-hub";
 import { findStationCached, nowPlayingOf } from "../services/radio";
 import { stationsCached, stationView } from "../db/broadcast";
+import { findStreamSource } from "../db/music";
+import { HIDDEN_TRACK, trackRefusal } from "../db/track-gate";
 import { answerLanguage } from "../middleware/content-language";
 import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "#contracts/radio.ts";
 
@@ -49,6 +51,9 @@ export const radioRoutes = new Hono<HonoEnv>()
     }
     const current = nowPlaying.current;
     if (!current) throw routeError("empty_rotation");
+    // The rotation holds only what every VIP hears; the track gate still has the last word (decision 151).
+    const refusal = await trackRefusal(c.var.db, c.var.user, current.track.id, (await findStreamSource(c.var.db, current.track.id, now)) ?? HIDDEN_TRACK);
+    if (refusal) throw routeError(refusal === "track_not_found" ? "empty_rotation" : refusal);
     const { token, expiresAt } = await signMediaToken(secret, c.var.user.id, "track", current.track.id, now);
     return c.json<TuneResponse>({
       kind: "catalog",

@@ -9,7 +9,7 @@ import type { MailMessage } from "./types";
 const en = {
   subject: (title: string) => `It's out: ${title}`,
   greeting: "Hello,",
-  intro: (title: string, when: string) => `${title}, which you pre-ordered, is out since ${when}. All of it is yours now:`,
+  intro: (title: string, when: string) => `${title}, which you pre-ordered, is out now: it came out on ${when}. All of it is yours:`,
   validity: (days: string) => `These links work for ${days} days. Your collection always has fresh ones.`,
   collection: "Everything you bought is in your collection:",
   signature: (brand: string) => `— ${brand}`,
@@ -19,7 +19,7 @@ const en = {
 const ptBR: typeof en = {
   subject: (title) => `Já saiu: ${title}`,
   greeting: "Olá,",
-  intro: (title, when) => `${title}, que você comprou na pré-venda, saiu em ${when}. Agora é todo seu:`,
+  intro: (title, when) => `${title}, que você comprou na pré-venda, já saiu: está disponível desde ${when}. Agora é todo seu:`,
   validity: (days) => `Estes links valem por ${days} dias. Sua coleção sempre tem links novos.`,
   collection: "Tudo o que você comprou está na sua coleção:",
   signature: (brand) => `— ${brand}`,

@@ -24,19 +24,22 @@ export type ItemStanding =
 
 export type ItemFacts = {
   standing: ItemStanding;
-  /** A release in early access: VIP members and administrators hear it already. */
+  /** A release in early access: the tier it names (VIP and above when null), its buyers and administrators hear it already. */
   early: boolean;
+  /** The tier its early access names (a track's own, else its album's); null for VIP and above, or not a release. */
+  earlyMinTierId: string | null;
   title: string;
   titlePtBr: string | null;
   /** The site path the notification and the mail lead to. */
   link: string;
 };
 
-const UNKNOWN: ItemFacts = { standing: "unknown", early: false, title: "", titlePtBr: null, link: "/" };
+const UNKNOWN: ItemFacts = { standing: "unknown", early: false, earlyMinTierId: null, title: "", titlePtBr: null, link: "/" };
 
-const releaseFacts = (state: ReleaseState, title: string, link: string): ItemFacts => ({
+const releaseFacts = (state: ReleaseState, earlyMinTierId: string | null, title: string, link: string): ItemFacts => ({
   standing: state === "hidden" ? "unknown" : state === "released" ? "out" : "coming",
   early: state === "early",
+  earlyMinTierId,
   title,
   titlePtBr: null,
   link,
@@ -45,7 +48,7 @@ const releaseFacts = (state: ReleaseState, title: string, link: string): ItemFac
 export async function itemFacts(db: DB, item: NotifyItem, now: number): Promise<ItemFacts> {
   if (item.kind === "album") {
     const row = await db.select().from(albums).where(eq(albums.id, item.id)).get();
-    return row ? releaseFacts(releaseStateOf(row, now), row.title, `/music/catalog/${row.id}`) : UNKNOWN;
+    return row ? releaseFacts(releaseStateOf(row, now), row.earlyMinTierId, row.title, `/music/catalog/${row.id}`) : UNKNOWN;
   }
   if (item.kind === "track") {
     const row = await db
@@ -56,6 +59,8 @@ export async function itemFacts(db: DB, item: NotifyItem, now: number): Promise<
         earlyAccessAt: tracks.earlyAccessAt,
         albumReleaseAt: albums.releaseAt,
         albumEarlyAccessAt: albums.earlyAccessAt,
+        ownTier: tracks.earlyMinTierId,
+        albumTier: albums.earlyMinTierId,
       })
       .from(tracks)
       .innerJoin(albums, eq(albums.id, tracks.albumId))
@@ -66,11 +71,11 @@ export async function itemFacts(db: DB, item: NotifyItem, now: number): Promise<
       releaseStateOf({ releaseAt: row.albumReleaseAt, earlyAccessAt: row.albumEarlyAccessAt }, now),
       releaseStateOf({ releaseAt: row.releaseAt, earlyAccessAt: row.earlyAccessAt }, now),
     );
-    return releaseFacts(state, row.title, `/music/track/${row.id}`);
+    return releaseFacts(state, row.ownTier ?? row.albumTier, row.title, `/music/track/${row.id}`);
   }
   const row = await findEvent(db, item.id);
   if (!row || row.status === "draft") return UNKNOWN;
-  const base = { early: false, title: row.title, titlePtBr: row.titlePtBr, link: `/events#event-${row.id}` };
+  const base = { early: false, earlyMinTierId: null, title: row.title, titlePtBr: row.titlePtBr, link: `/events#event-${row.id}` };
   if (row.status === "cancelled") return { ...base, standing: "event_cancelled" };
   const opens = publicSaleOpensAt(ticketSaleTimesOf(row));
   if (opens !== null && opens <= now) return { ...base, standing: "out" };

@@ -100,7 +100,7 @@ function Album({ album, buy }: { album: AlbumDetail; buy?: ReactNode }) {
               <ReleaseLine item={album} year={album.year} /> · <FormattedMessage {...musicMessages.trackCount} values={{ count: album.trackCount }} />
             </p>
             {album.notes && <AlbumNotes notes={album.notes} />}
-            {album.earlyAccess && <NotifyMe item={{ kind: "album", id: album.id, title: album.title, early: true }} />}
+            {album.earlyAccess && !album.preorder && <NotifyMe item={{ kind: "album", id: album.id, title: album.title, early: true }} />}
             <div className="album-head-actions">
               {album.trackCount > 0 &&
                 (canPlay ? (

@@ -69,6 +69,7 @@ export const musicMessages = {
   notPlayable: defineMessage<{ title: string }>({ id: "music.track.notPlayable", defaultMessage: "{title} is not available yet" }),
   share: defineMessage<{ title: string }>({ id: "music.share.button", defaultMessage: "Share {title}" }),
   shareOn: defineMessage<{ network: string }>({ id: "music.share.on", defaultMessage: "Share on {network}" }),
+  preorderComing: defineMessage<{ date: string }>({ id: "music.release.preorderComing", defaultMessage: "Pre-order now · out on {date}" }),
   comingForVips: defineMessage<{ date: string }>({ id: "music.release.comingForVips", defaultMessage: "Coming {date} · VIPs are listening now" }),
   earlyAccessVip: defineMessage<{ date: string }>({ id: "music.release.earlyAccessVip", defaultMessage: "Out early for VIPs · out for everyone on {date}" }),
   trackCount: defineMessage<{ count: number }>({ id: "music.catalog.trackCount", defaultMessage: "{count, plural, one {# track} other {# tracks}}" }),
