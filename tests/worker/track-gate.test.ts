@@ -39,7 +39,11 @@ beforeAll(async () => {
     D1.prepare(
       "INSERT INTO albums (id, title, year, type, position, release_at, early_access_at, early_min_tier_id) VALUES (?1, 'Gate Circle', 2026, 'Album', 970, ?2, ?3, 'inner-circle')",
     ).bind(ALBUM, Date.now() + 2 * HOUR, Date.now() - HOUR),
-    D1.prepare("INSERT INTO tracks (id, album_id, title, number, duration_seconds, audio_key) VALUES (?1, ?2, 'Closed Door', 1, 120, ?3)").bind(TRACK, ALBUM, AUDIO),
+    D1.prepare("INSERT INTO tracks (id, album_id, title, number, duration_seconds, audio_key) VALUES (?1, ?2, 'Closed Door', 1, 120, ?3)").bind(
+      TRACK,
+      ALBUM,
+      AUDIO,
+    ),
     D1.prepare("INSERT INTO track_credits (track_id, role, name, position) VALUES (?1, 'producer', 'Gate Keeper', 0)").bind(TRACK),
   ]);
   await media.put(AUDIO, mp3Cbr({ seconds: 120, kbps: 32 }));

@@ -289,7 +289,15 @@ const albumColumns = {
   earlyAccessAt: albums.earlyAccessAt,
   onPreorder: albumOnPreorder,
 };
-type AlbumRow = { id: string; title: string; year: number; type: "Album" | "Single"; coverKey: string | null; position: number; onPreorder: number } & ReleaseTimes;
+type AlbumRow = {
+  id: string;
+  title: string;
+  year: number;
+  type: "Album" | "Single";
+  coverKey: string | null;
+  position: number;
+  onPreorder: number;
+} & ReleaseTimes;
 
 /** Whether the public catalog shows the album: past its early access, or sold as a pre-order. */
 const listedAlbum = (album: AlbumRow, now: number) => releaseStateOf(album, now) !== "hidden" || Boolean(album.onPreorder);
