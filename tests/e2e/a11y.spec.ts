@@ -3,11 +3,11 @@
 // in Portuguese. Any violation of any rule fails: fixes go in the components, not in this list.
 // The rules are axe-core's defaults (WCAG 2.0 and 2.1 A and AA, best practices) and WCAG 2.2's
 // target size; the accessibility statement (/accessibility) says so.
-// One browser context per role and language, signed in once, keeps the whole scan fast.
+// A few pages a journey, so the scans spread over the workers and a slow host cannot time out a long list.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Locator, Page } from "@playwright/test";
-import { clientAddress, expect, hydrated, signUp, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, hydrated, signUp, test } from "./fixtures";
 import { demoAccount, t } from "./support";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -123,39 +123,19 @@ async function pay(page: Page, start: Locator) {
   await expect(page.getByText(/^Order #\d+$/)).toBeVisible();
 }
 
-/** A context for `role` in `locale`, signed in once; its own client address, like the fixtures' journeys. */
-async function contextFor(browser: Browser, baseURL: string, role: Role, locale: Locale) {
-  const context = await browser.newContext({
-    locale,
-    reducedMotion: "reduce", // contrast is measured on the settled page, not halfway through a fade-in
-    extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() },
-  });
-  const page = await context.newPage();
-  const trouble: string[] = [];
-  page.on("pageerror", (error) => trouble.push(error.message));
-  if (role === "buyer") await becomeBuyer(page);
-  else if (role !== "visitor") {
-    // Through the API, whatever the language: the cookie lands in this context's jar. The login
-    // form itself is scanned on its own page, and its journey is tests/e2e/account-journey.spec.ts.
-    const { email, password } = demoAccount(role);
-    const res = await context.request.post("/api/auth/login", { data: { email, password }, headers: { origin: baseURL } });
-    expect(res.status(), `sign-in as ${role}`).toBe(200);
-  }
-  return { context, page, trouble };
+/** Signs `page`'s context in as `role` through the API, whatever the language: the cookie lands in its jar. The login form itself is scanned on its own page, and its journey is tests/e2e/account-journey.spec.ts. */
+async function signInAs(page: Page, baseURL: string, role: Exclude<Role, "visitor" | "buyer">) {
+  const { email, password } = demoAccount(role);
+  const res = await page.context().request.post("/api/auth/login", { data: { email, password }, headers: { origin: baseURL } });
+  expect(res.status(), `sign-in as ${role}`).toBe(200);
 }
 
-async function scanAll(browser: Browser, baseURL: string | undefined, role: Role, locale: Locale, names: (keyof typeof PAGES)[]) {
-  const { context, page, trouble } = await contextFor(browser, baseURL!, role, locale);
-  const found: string[] = [];
-  for (const name of names) found.push(...(await scan(page, locale, `${role}/${name}`, PAGES[name]!)));
-  await context.close();
-  expect(trouble, "uncaught errors").toEqual([]);
-  expect(found, "axe violations").toEqual([]);
-}
-
-test.describe("axe finds no violation", () => {
-  test("visitor, English", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "visitor", "en", [
+/** Which pages each role scans in each language. */
+const SCANS: [Exclude<Role, "buyer">, Locale, (keyof typeof PAGES)[]][] = [
+  [
+    "visitor",
+    "en",
+    [
       "landing",
       "events",
       "music",
@@ -170,54 +150,49 @@ test.describe("axe finds no violation", () => {
       "accessibility",
       "login",
       "perks",
-    ]);
-  });
+      "search",
+    ],
+  ],
+  ["visitor", "pt-BR", ["landing", "events", "music", "album", "tv", "vipSignup", "login", "accessibility"]],
+  ["fan", "en", ["feed", "profile", "perks", "virtualMeet"]],
+  ["fan", "pt-BR", ["feed", "perks", "search"]],
+  ["vip", "en", ["feed", "tv", "radio", "perks", "virtualMeet", "album"]],
+  ["admin", "en", ["admin", "adminCatalog", "adminEvents", "adminOrders", "adminTickets", "accountMenu"]],
+  ["admin", "pt-BR", ["adminOrders", "adminTickets", "accountMenu"]],
+];
 
-  test("visitor, Portuguese", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "visitor", "pt-BR", ["landing", "events", "music", "album", "tv", "vipSignup", "login", "accessibility"]);
-  });
+/** Pages a journey scans in one browser context: it keeps the app's files cached between them (a context a page cost half as much again), while the journeys still spread over the workers. */
+const PAGES_A_JOURNEY = 5;
 
-  test("fan, English", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "fan", "en", ["feed", "profile", "perks", "virtualMeet"]);
-  });
+test.describe("axe finds no violation", () => {
+  // The fixtures' page brings the uncaught-error check. Contrast is measured on the settled page,
+  // not halfway through a fade-in.
+  test.use({ reducedMotion: "reduce" });
+  for (const [role, locale, names] of SCANS) {
+    test.describe(`${role}, ${locale}`, () => {
+      test.use({ locale });
+      for (let start = 0; start < names.length; start += PAGES_A_JOURNEY) {
+        const some = names.slice(start, start + PAGES_A_JOURNEY);
+        test(some.join(", "), async ({ page, baseURL }) => {
+          if (role !== "visitor") await signInAs(page, baseURL!, role);
+          const found: string[] = [];
+          for (const name of some) found.push(...(await scan(page, locale, `${role}/${name}`, PAGES[name]!)));
+          expect(found, "axe violations").toEqual([]);
+        });
+      }
+    });
+  }
 
-  test("fan, Portuguese", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "fan", "pt-BR", ["feed", "perks"]);
-  });
-
-  test("VIP, English", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "vip", "en", ["feed", "tv", "radio", "perks", "virtualMeet", "album"]);
-  });
-
-  test("admin, English", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "admin", "en", ["admin", "adminCatalog", "adminEvents"]);
-  });
-
-  test("admin's lists and account menu, English", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "admin", "en", ["adminOrders", "adminTickets", "accountMenu"]);
-  });
-
-  test("admin, Portuguese", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "admin", "pt-BR", ["adminOrders", "adminTickets", "accountMenu"]);
-  });
-
-  test("search, visitor and fan", async ({ browser, baseURL }) => {
-    await scanAll(browser, baseURL, "visitor", "en", ["search"]);
-    await scanAll(browser, baseURL, "fan", "pt-BR", ["search"]);
-  });
-
-  test("a buyer's collection and tickets, both languages", async ({ browser, baseURL }) => {
+  test("a buyer's collection and tickets, both languages", async ({ page }) => {
     // A sign-up, its confirmation and two checkouts come before the five scans.
     test.setTimeout(180_000);
-    const { context, page, trouble } = await contextFor(browser, baseURL!, "buyer", "en");
+    await becomeBuyer(page);
     const found: string[] = [];
     for (const name of ["collection", "tickets", "accountMenu"] as const) found.push(...(await scan(page, "en", `buyer/${name}`, PAGES[name]!)));
     // The member's own switch: the account keeps the language for the pages after.
     await page.getByRole("button", { name: t("en", "nav.language.pt") }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
     for (const name of ["collection", "tickets"] as const) found.push(...(await scan(page, "pt-BR", `buyer/${name}`, PAGES[name]!)));
-    await context.close();
-    expect(trouble, "uncaught errors").toEqual([]);
     expect(found, "axe violations").toEqual([]);
   });
 });
