@@ -6,7 +6,8 @@
 // by hand; and the service worker keeps exactly the pictures anyone may load.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AREAS, isPublicPicture, PAGE_ID_PARAMS, PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER, SSR_ROUTES, type Area } from "../../worker/contracts/areas";
+import { AREAS, isPublicPicture, PAGE_ID_PARAMS, PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER, SSR_ROUTES } from "../../worker/contracts/areas";
+import type { Area } from "../../worker/contracts/areas/area";
 import { AUDIT_DETAIL_KINDS } from "../../worker/contracts/audit-detail";
 import { FIVE_MINUTE_CRON, HOURLY_CRON } from "../../worker/services/areas/area";
 

@@ -18,5 +18,8 @@ export const roomContract = onFirstUse(() => import("#contracts/rooms.ts"));
 /** A room picture's token (jose), checked only when a message carries pictures. */
 export const roomPictureTokens = onFirstUse(() => import("./room-picture-token"));
 
-/** Every loader above, for a runtime that must have them all before the objects run. */
+/**
+ * Every loader above, for a runtime that must have them all before the objects run.
+ * @internal
+ */
 export const everyFrameContract = [feedContract, chatContract, partyContract, roomContract, roomPictureTokens];

@@ -28,8 +28,6 @@ import { settings } from "./settings.ts";
 import { store } from "./store.ts";
 import { tv } from "./tv.ts";
 
-export type { Area } from "./area";
-
 export const AREAS = {
   auth,
   chat,
