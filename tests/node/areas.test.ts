@@ -6,7 +6,16 @@
 // by hand; and the service worker keeps exactly the pictures anyone may load.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AREAS, isPublicPicture, PAGE_ID_PARAMS, PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER, SSR_ROUTES } from "../../worker/contracts/areas";
+import {
+  AREAS,
+  CROSS_SITE_POSTS,
+  isPublicPicture,
+  isTokenOnlyPath,
+  PAGE_ID_PARAMS,
+  PUBLIC_IMAGE_FOLDERS,
+  SITE_MEDIA_FOLDER,
+  SSR_ROUTES,
+} from "../../worker/contracts/areas";
 import type { Area } from "../../worker/contracts/areas/area";
 import { AUDIT_DETAIL_KINDS } from "../../worker/contracts/audit-detail";
 import { FIVE_MINUTE_CRON, HOURLY_CRON } from "../../worker/services/areas/area";
@@ -155,6 +164,31 @@ describe("the service worker's pictures (isPublicPicture)", () => {
   it("leaves signed media, the API and pages alone", () => {
     for (const path of ["/media/tracks/a", "/media/previews/a", "/media/tv/a", "/media/radio/a", "/media/audio/a.mp3", "/api/config", "/music", "/"]) {
       expect(isPublicPicture(path), path).toBe(false);
+    }
+  });
+});
+
+describe("paths the shared middleware lets through (crossSitePosts, tokenOnlyPaths)", () => {
+  it("come from the areas: the middleware names no area's path", () => {
+    // The vendors' prefix is the site's convention, and /api/auth/me is the session itself.
+    const SHARED = new Set(['"/api/webhooks/"', '"/api/auth/me"']);
+    const folder = new URL("../../worker/middleware/", import.meta.url);
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts"))) {
+      const source = readFileSync(new URL(file, folder), "utf8");
+      const paths = [...source.matchAll(/["'`]\/api\/[^"'`]*["'`]|\/\^\\\/api\\\/[^/]*/g)].map(([path]) => path);
+      expect(
+        paths.filter((path) => !SHARED.has(path)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it("are the payment provider's webhook, the one-click unsubscribe and a live show's segments, and nothing near them", () => {
+    expect([...CROSS_SITE_POSTS].sort()).toEqual(["/api/newsletter/unsubscribe", "/api/stripe/webhook"]);
+    expect(isTokenOnlyPath("/api/live/ev-1/hls/tok/index.m3u8")).toBe(true);
+    expect(isTokenOnlyPath("/api/live/ev-1/hls/tok/3.m4s")).toBe(true);
+    for (const path of ["/api/live/ev-1", "/api/live/ev-1/token", "/api/live/ev-1/captions/en.vtt", "/api/lives/ev-1/hls/x", "/api/admin/live/ev-1/hls/x"]) {
+      expect(isTokenOnlyPath(path), path).toBe(false);
     }
   });
 });

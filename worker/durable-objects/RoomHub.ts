@@ -50,7 +50,7 @@ import {
   ROOM_WELCOME_SIZE,
 } from "#contracts/room-limits.ts";
 import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomServerFrame, RoomThreadResponse } from "#contracts/rooms.ts";
-import { roomContract } from "../lib/frame-schemas";
+import { onFirstUse } from "../lib/first-use";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
 import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
 import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
@@ -59,6 +59,9 @@ import { dropHiddenPictures, dropMemberPictures, sentPictures, storePictures, ta
 import { buildPreviews } from "./room-previews";
 import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
 import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./room-reports";
+
+/** The room's frame schema, loaded with the first frame. */
+const roomContract = onFirstUse(() => import("#contracts/rooms.ts"));
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
