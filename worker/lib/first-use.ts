@@ -1,5 +1,6 @@
-// Modules a Durable Object imports with its first frame rather than at start-up (decision 078: its
-// frame schema is most of what zod would build there), declared where the object uses them. Each
+// Modules imported with their first use rather than at start-up (decision 078): a Durable Object's
+// frame schema with its first frame (most of what zod would build there), the areas' reactions with
+// the first change of access; each declared where it is used. Each
 // loader keeps the module once it has it, so only the first frame of an isolate awaits an import();
 // every later one gets the kept module. The Worker tests load them all before any object runs
 // (tests/worker/setup.ts): there an import() goes through the test pool's module runner, which one

@@ -8,8 +8,14 @@
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
 import { findMemberAccess } from "../db/member-access";
-import { ACCESS_AREAS } from "./areas/access";
+import { onFirstUse } from "../lib/first-use";
 import type { AccessChange, SessionsTarget } from "./areas/area";
+
+/**
+ * The reactions, loaded with the first change: their modules (the parties' tier ladder among them)
+ * have no place in every request's start-up, which reaches this module through the sign-out.
+ */
+const reactions = onFirstUse(() => import("./areas/access"));
 
 /** What changed, as its place of storage knows it: a member's access is read here, once for every area. */
 export type AccessChangeNotice =
@@ -34,6 +40,7 @@ async function resolved(db: DB, notice: AccessChangeNotice): Promise<AccessChang
 export async function accessChanged(env: AppEnv, db: DB, notice: AccessChangeNotice): Promise<void> {
   const change = await resolved(db, notice);
   if (!change) return;
+  const { ACCESS_AREAS } = await reactions();
   await Promise.all(
     Object.entries(ACCESS_AREAS).map(async ([name, area]) => {
       try {
