@@ -2,11 +2,11 @@
 // to the site's own pages are built from D1 (services/room-previews.ts), kept with the message, and
 // sent to everyone as a `previews` frame. The builder is imported with the first message that has a
 // link, not at start-up (decision 078).
-import type { RoomScope } from "./room-scope";
-import { onFirstUse } from "../lib/first-use";
+import type { RoomScope } from "./scope";
+import { onFirstUse } from "../../lib/first-use";
 
 /** The cards' builder, imported once; the Worker tests load it before any object runs. */
-const previewBuilder = onFirstUse(() => import("../services/room-previews"));
+const previewBuilder = onFirstUse(() => import("../../services/room-previews"));
 
 export function buildPreviews(room: RoomScope, siteUrl: string, seq: number, text: string) {
   if (!/https?:\/\//i.test(text)) return;
