@@ -152,10 +152,12 @@ async function offerTicket(page: Page, row: TicketRow): Promise<string> {
   return email;
 }
 
-/** On the membership's test checkout: the place, then what Pay says and the tax line; pays. */
-async function payMembership(page: Page, place: Place): Promise<Shown> {
+/** On the membership's test checkout: the tier it sells, the place, then what Pay says and the tax line; pays. */
+async function payMembership(page: Page, row: (TierRow | CurrencyRow) & { place: Place }): Promise<Shown> {
+  const place = row.place;
   await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
   await hydrated(page);
+  await expect(page.getByText(`${row.tier.name} membership, billed ${row.plan}`)).toBeVisible();
   const fields = page.getByTestId("vip-local-tax");
   let taxCents = 0;
   if (place) {
@@ -208,7 +210,7 @@ export type Bought = { email: string; shown: Shown & { order?: number } };
 export async function buy(page: Page, browser: Browser, row: PurchaseRow): Promise<Bought> {
   if (row.thing === "tier") {
     const email = row.path === "checkout in BRL" ? await offerInBrl(page, row) : await offerTier(page, browser, row);
-    return { email, shown: await payMembership(page, row.place) };
+    return { email, shown: await payMembership(page, row) };
   }
   const email = row.thing === "ticket" ? await offerTicket(page, row) : await offerProduct(page, row);
   return { email, shown: await payStore(page, row.place, row.thing === "merch") };
