@@ -83,6 +83,21 @@ describe("a pre-order's album", () => {
     expect((await call(`/api/music/tracks/${LOCKED}/stream`, { method: "POST", cookie: users.admin.cookie })).status).toBe(200);
   });
 
+  it("takes a member's Notify me for its release (it is announced, not unknown), and refuses it again once hidden", async () => {
+    const member = await createUser("user");
+    const notify = (method: "GET" | "POST") => call(`/api/notify-me/album/${ALBUM}`, { method, cookie: member.cookie });
+    const asked = await notify("POST");
+    expect(asked.status, await asked.clone().text()).toBe(200);
+    expect(await (await notify("GET")).json()).toEqual({ waiting: true });
+    await setProductState("draft");
+    try {
+      const hidden = await notify("GET");
+      expect([hidden.status, (await errorOf(hidden)).code]).toEqual([404, "album_not_found"]);
+    } finally {
+      await setProductState("live");
+    }
+  });
+
   it("without a live product it is hidden again, its teaser too", async () => {
     await setProductState("draft");
     try {
