@@ -98,6 +98,34 @@ describe("a pre-order's album", () => {
     }
   });
 
+  it("shows or hides at once when the back office puts a product selling it live or back to draft", async () => {
+    const other = "zz-preorder-admin";
+    await D1.prepare("INSERT INTO albums (id, title, year, type, position, release_at) VALUES (?1, 'Zephyr Admin', 2030, 'Album', 981, ?2)")
+      .bind(other, RELEASE)
+      .run();
+    const page = () => call(`/api/music/albums/${other}`);
+    expect((await page()).status).toBe(404);
+    const input = {
+      kind: "digital",
+      slug: "zz-preorder-admin-digital",
+      state: "live",
+      title: "Zephyr Admin",
+      pricing: "fixed",
+      priceUsdCents: 900,
+      priceBrlCents: 4500,
+      albumId: other,
+    };
+    const created = await call("/api/admin/store/products", { method: "POST", json: input, cookie: users.admin.cookie });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { product } = await created.json<{ product: { id: string } }>();
+    // No memo forgotten by the test: every write of the back office forgets this isolate's memos and
+    // renews the edge cache's version (middleware/edge-cache.ts); other isolates follow within a minute.
+    expect((await page()).status).toBe(200);
+    const drafted = await call(`/api/admin/store/products/${product.id}`, { method: "PUT", json: { ...input, state: "draft" }, cookie: users.admin.cookie });
+    expect(drafted.status, await drafted.clone().text()).toBe(200);
+    expect((await page()).status).toBe(404);
+  });
+
   it("without a live product it is hidden again, its teaser too", async () => {
     await setProductState("draft");
     try {
