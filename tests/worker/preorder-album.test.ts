@@ -55,9 +55,10 @@ describe("a pre-order's album", () => {
     expect(res.status).toBe(200);
     const { album: view } = await res.json<AlbumResponse>();
     expect(view).toMatchObject({ id: ALBUM, earlyAccess: true, preorder: true, releaseAt: new Date(RELEASE).toISOString(), trackCount: 2 });
-    expect(view.tracks.map((t) => [t.id, t.playable, t.preview, t.earlyAccess])).toEqual([
-      [TEASER, true, true, false],
-      [LOCKED, false, false, true],
+    expect(view.tracks.map((t) => [t.id, t.playable, t.preview, t.earlyAccess, t.preorder])).toEqual([
+      [TEASER, true, true, false, undefined],
+      // Listed as on sale with its album, heard by nobody yet (nothing says VIPs are listening).
+      [LOCKED, false, false, true, true],
     ]);
   });
 
