@@ -24,7 +24,15 @@ const ROWS: PurchaseRow[] = [
   { thing: "merch", slug: "tour-shirt-2026", title: /Tour/, size: "S", path: "visitor", currency: "USD", place: "US" },
   { thing: "gift of a tier", slug: "gift-inner-circle-3-months", title: /Inner Circle/, path: "visitor", currency: "USD", place: "DE" },
   { thing: "ticket", event: "Freestyle Lovers Live — Miami (tickets here)", type: "General", path: "visitor", currency: "USD", place: "DE" },
-  { thing: "pre-order", slug: "neon-horizon-digital", title: /Neon Horizon/, path: "member", currency: "USD", place: "DE" },
+  {
+    thing: "pre-order",
+    slug: "neon-horizon-digital",
+    title: /Neon Horizon/,
+    from: "/music/catalog/neon-horizon",
+    path: "member",
+    currency: "USD",
+    place: "DE",
+  },
 ];
 
 const title = (row: PurchaseRow) =>

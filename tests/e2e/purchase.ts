@@ -31,6 +31,8 @@ type StoreRow = {
   title: RegExp;
   /** A size to pick, for merch. */
   size?: string;
+  /** The release's own page it is bought from (a pre-order's album page), instead of the product's. */
+  from?: string;
   path: "visitor" | "member";
 };
 type TicketRow = { thing: "ticket"; event: string; type: string; path: "visitor" };
@@ -118,14 +120,20 @@ async function offerInBrl(page: Page, row: CurrencyRow): Promise<string> {
   return member.email;
 }
 
-/** From the product's page through the cart to the store's test checkout. */
+/** From the product's page (or the release's, `from`) through the cart to the store's test checkout. */
 async function offerProduct(page: Page, row: StoreRow & { place: Place }): Promise<string> {
   const email = row.path === "member" ? (await signUp(page)).email : newMember().email;
-  await page.goto(`/store/${row.slug}`);
+  await page.goto(row.from ?? `/store/${row.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: row.title })).toBeVisible();
   await hydrated(page);
-  if (row.size) await page.getByRole("radio", { name: row.size, exact: true }).check();
-  await page.getByRole("button", { name: /^(Add to cart|Pre-order)$/ }).click();
+  if (row.from) {
+    // The release's page says it is on pre-order and sells it with its price (Bandcamp does).
+    await expect(page.getByText(/^Pre-order now · out on /).first()).toBeVisible();
+    await page.getByRole("button", { name: /^Pre-order digital album — / }).click();
+  } else {
+    if (row.size) await page.getByRole("radio", { name: row.size, exact: true }).check();
+    await page.getByRole("button", { name: /^(Add to cart|Pre-order)$/ }).click();
+  }
   await expect(page.getByText("Added to your cart.")).toBeVisible();
   await page.goto("/store/cart");
   await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
