@@ -4,7 +4,7 @@
 // from products with stock to spare, so rows run beside each other and every other journey. The
 // steps are tests/e2e/purchase.ts's; a new product is one more row here.
 import { asAdmin, expect, test } from "./fixtures";
-import { buy, expectBooked, moveAndExpectBooked, type MoveRow, type PurchaseRow } from "./purchase";
+import { buy, expectBooked, moveAndExpectBooked, winBackAndExpectBooked, type MoveRow, type PurchaseRow, type WinBackRow } from "./purchase";
 
 const VIP = { name: "VIP", id: "vip" };
 const INNER_CIRCLE = { name: "Inner Circle", id: "inner-circle" };
@@ -85,5 +85,15 @@ for (const row of MOVES) {
     const res = await page.request.post("/api/dev/tiers/inner-circle", { headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
     expect(res.status(), await res.text()).toBe(200);
     test.info().annotations.push({ type: "shown = charged", description: JSON.stringify(await moveAndExpectBooked(page, row)) });
+  });
+}
+
+const WIN_BACKS: WinBackRow[] = [{ tier: INNER_CIRCLE, percentOff: 40, place: "DE" }];
+
+for (const row of WIN_BACKS) {
+  test(`shown = charged: win-back offer · ${row.tier.name} monthly, ${row.percentOff}% off · lapsed member · USD · ${row.place}`, async ({ page }) => {
+    const res = await page.request.post("/api/dev/tiers/inner-circle", { headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+    expect(res.status(), await res.text()).toBe(200);
+    test.info().annotations.push({ type: "shown = charged", description: JSON.stringify(await winBackAndExpectBooked(page, row)) });
   });
 }

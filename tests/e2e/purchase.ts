@@ -327,3 +327,41 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   expect(later.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: renewal + later.payments[1]!.taxCents, currency: "usd" })]);
   return { todayCents: 0, renewalCents: renewal };
 }
+
+/** A win-back offer's row: a member who left `tier` is offered its first month at `percentOff` off. */
+export type WinBackRow = { tier: { name: string; id: string }; percentOff: number; place: Place };
+
+/**
+ * The win-back offer as a lapsed member meets it: joined `tier`, left it, offered its first month at
+ * a percent off (the local route issues it to this member alone, by the hourly run's rules), sees
+ * the offer on the membership page, claims it, and the checkout charges the discounted month with
+ * its tax: what the card said before tax, what Pay said with it, and what was booked.
+ */
+export async function winBackAndExpectBooked(page: Page, row: WinBackRow) {
+  const headers = { Origin: siteOrigin() };
+  const member = await signUp(page);
+  await joinThroughApi(page, row.tier, row.place);
+  const ended = await page.request.post("/api/payments/local/subscription/end-now", { headers });
+  expect(ended.status(), await ended.text()).toBe(200);
+  const issued = await page.request.post("/api/dev/offers/win-back", { data: { percentOff: row.percentOff }, headers });
+  expect(issued.status(), await issued.text()).toBe(200);
+  await page.goto("/vip-signup");
+  await hydrated(page);
+  const card = page.getByRole("region", { name: `Come back to ${row.tier.name}: ${row.percentOff}% off` });
+  await expect(card).toBeVisible();
+  const terms = (await card.getByText(/^First month /).textContent())!;
+  const [first, full] = [...terms.matchAll(/\$[\d,]+\.\d\d/g)].map(([amount]) => centsOf(amount));
+  expect(first).toBe(Math.round((full! * (100 - row.percentOff)) / 100));
+  await card.getByRole("button", { name: "Claim: monthly" }).click();
+  await expect(page).toHaveURL(/\/vip-checkout\/test\?session=cs_local_/);
+  const shown = await payMembership(page, { thing: "tier", tier: row.tier, plan: "monthly", path: "member", place: row.place });
+  // The first month is charged at the card's price, the place's tax on top of it.
+  expect(shown.totalCents - shown.taxCents).toBe(first);
+  if (row.place === "DE") expect(shown.taxCents).toBeGreaterThan(0);
+  const records = await booked(page.request, member.email);
+  expect(records.subscriptions.at(-1)).toMatchObject({ tierId: row.tier.id, plan: "monthly", status: "active" });
+  const charge = { amountCents: shown.totalCents, taxCents: shown.taxCents, currency: "usd" };
+  expect(records.payments.slice(1)).toEqual([expect.objectContaining(charge)]);
+  expect(records.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", ...charge })]);
+  return { firstCents: first, fullCents: full, ...shown };
+}
