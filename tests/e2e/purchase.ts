@@ -365,3 +365,43 @@ export async function winBackAndExpectBooked(page: Page, row: WinBackRow) {
   expect(records.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", ...charge })]);
   return { firstCents: first, fullCents: full, ...shown };
 }
+
+/** The retention offer's row: a paying member cancels and is offered `percentOff` off their next `periods` renewals. */
+export type RetentionRow = { tier: { name: string; id: string }; percentOff: number; periods: number; place: Place };
+
+/**
+ * The retention offer as a paying member meets it: Cancel membership on their profile, a reason,
+ * Cancel at period end; the dialog offers the discount with its renewal price, Stay with the
+ * discount; the membership stays and the next renewal (the local test clock) charges the renewal
+ * price the dialog said, with the place's tax on top.
+ */
+export async function retentionAndExpectBooked(page: Page, row: RetentionRow) {
+  const member = await signUp(page);
+  await joinThroughApi(page, row.tier, row.place);
+  await page.goto(member.profileUrl);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Cancel membership" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel your membership?" });
+  await dialog.getByRole("radio", { name: "It costs too much" }).check();
+  await dialog.getByRole("button", { name: "Cancel at period end" }).click();
+  const offer = dialog.getByTestId("retention-offer");
+  await expect(offer).toBeVisible();
+  const text = (await offer.locator("p").textContent())!;
+  expect(text).toContain(`stay and get ${row.percentOff}% off your next ${row.periods} renewals`);
+  const [discounted, full] = [...text.matchAll(/\$[\d,]+\.\d\d/g)].map(([amount]) => centsOf(amount));
+  expect(discounted).toBe(Math.round((full! * (100 - row.percentOff)) / 100));
+  await offer.getByRole("button", { name: "Stay with the discount" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("membership-status")).toHaveText("Active");
+  const renewed = await page.request.post("/api/payments/local/subscription/renew", { headers: { Origin: siteOrigin() } });
+  expect(renewed.status(), await renewed.text()).toBe(200);
+  const records = await booked(page.request, member.email);
+  expect(records.subscriptions.at(-1)).toMatchObject({ tierId: row.tier.id, status: "active" });
+  expect(records.payments).toHaveLength(2);
+  const renewal = records.payments[1]!;
+  // The renewal is the dialog's discounted price; the place's tax is added to it.
+  expect(renewal.amountCents - renewal.taxCents).toBe(discounted);
+  if (row.place === "DE") expect(renewal.taxCents).toBeGreaterThan(0);
+  expect(records.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: renewal.amountCents, taxCents: renewal.taxCents })]);
+  return { renewalCents: discounted, fullCents: full, chargedCents: renewal.amountCents, taxCents: renewal.taxCents };
+}
