@@ -87,7 +87,7 @@ for (const row of ROWS) {
 const MOVES: MoveRow[] = [
   { thing: "upgrade", from: VIP, to: INNER_CIRCLE, plan: "monthly", currency: "USD", place: "US" },
   { thing: "upgrade", from: VIP, to: INNER_CIRCLE, plan: "monthly", currency: "USD", place: "DE" },
-  { thing: "downgrade", from: INNER_CIRCLE, to: VIP, plan: "monthly", currency: "USD", place: "US" },
+  { thing: "downgrade", from: INNER_CIRCLE, to: VIP, plan: "monthly", currency: "USD", place: "DE" },
 ];
 
 for (const row of MOVES) {

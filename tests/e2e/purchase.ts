@@ -304,6 +304,8 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   const shownTax = (await taxLine.count()) > 0 ? centsOf((await taxLine.textContent())!) : 0;
   const totalLine = dialog.getByTestId("tier-move-total");
   const shownTotal = (await totalLine.count()) > 0 ? centsOf((await totalLine.textContent())!) : null;
+  const renewalTaxLine = dialog.getByTestId("tier-move-renewal-tax");
+  const renewalTaxText = (await renewalTaxLine.count()) > 0 ? (await renewalTaxLine.textContent())! : null;
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toHaveCount(0);
   const after = await booked(page.request, member.email);
@@ -319,13 +321,18 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   }
   const renewal = centsOf(new RegExp(String.raw`renews at ${amount}`).exec(text)![1]!);
   expect(text).toMatch(/^Nothing is charged now/);
+  // The renewal's tax, said before Confirm where the place's tax is collected ("Tax (Germany) of $1.90 is added …").
+  const renewalTax = renewalTaxText ? centsOf(new RegExp(String.raw`of ${amount} is added`).exec(renewalTaxText)![1]!) : 0;
+  if (row.place === "DE") expect(renewalTax, renewalTaxText ?? "no renewal tax line").toBeGreaterThan(0);
   expect(after.payments).toHaveLength(1);
   const renewed = await page.request.post("/api/payments/local/subscription/renew", { headers: { Origin: siteOrigin() } });
   expect(renewed.status(), await renewed.text()).toBe(200);
   const later = await booked(page.request, member.email);
   expect(later.subscriptions.at(-1)).toMatchObject({ tierId: row.to.id, priceCents: renewal });
-  expect(later.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: renewal + later.payments[1]!.taxCents, currency: "usd" })]);
-  return { todayCents: 0, renewalCents: renewal };
+  const charge = { amountCents: renewal + renewalTax, taxCents: renewalTax, currency: "usd" };
+  expect(later.payments.slice(1)).toEqual([expect.objectContaining(charge)]);
+  expect(later.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: charge.amountCents, taxCents: renewalTax })]);
+  return { todayCents: 0, renewalCents: renewal, renewalTaxCents: renewalTax };
 }
 
 /** A win-back offer's row: a member who left `tier` is offered its first month at `percentOff` off. */

@@ -226,13 +226,13 @@ export const tierChargeMessages = defineMessages({
 });
 export const tierTaxAddedMessage = defineMessage<{ place: string }>({ id: "vip.tiers.charge.taxAdded", defaultMessage: "Tax ({place})" });
 export const tierTaxIncludedMessage = defineMessage<{ place: string }>({ id: "vip.tiers.charge.taxIncluded", defaultMessage: "Includes tax ({place})" });
-export const tierRenewalTaxAddedMessage = defineMessage<{ place: string }>({
+export const tierRenewalTaxAddedMessage = defineMessage<{ place: string; tax: string }>({
   id: "vip.tiers.charge.renewalTaxAdded",
-  defaultMessage: "Tax ({place}) is added to each renewal.",
+  defaultMessage: "Tax ({place}) of {tax} is added to each renewal.",
 });
-export const tierRenewalTaxIncludedMessage = defineMessage<{ place: string }>({
+export const tierRenewalTaxIncludedMessage = defineMessage<{ place: string; tax: string }>({
   id: "vip.tiers.charge.renewalTaxIncluded",
-  defaultMessage: "Each renewal includes tax ({place}).",
+  defaultMessage: "Each renewal includes {tax} of tax ({place}).",
 });
 export const tierPendingMessage = defineMessage<{ tier: string; date: string }>({ id: "vip.tiers.pending", defaultMessage: "Moves to {tier} on {date}." });
 
