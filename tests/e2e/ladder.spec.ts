@@ -18,15 +18,19 @@ import {
 
 const VIP = { name: "VIP", id: "vip" };
 const INNER_CIRCLE = { name: "Inner Circle", id: "inner-circle" };
-/** The tier the admin makes for its row (named when the row runs, archived after it), with a 14-day trial. */
-const ADMIN_TIER = { name: "a tier the admin made", id: "" };
+/** Tiers the admin makes for their rows (named when the row runs, archived after it): one with a 14-day trial, one priced only in reais. */
+type AdminTier = { name: string; id: string; made: Record<string, number> };
+const ADMIN_TIER: AdminTier = { name: "a tier the admin made", id: "", made: { monthlyUsdCents: 3999, monthlyBrlCents: 19990, trialDays: 14 } };
+// A tier with no USD price is shown and sold in reais on the USD site's ladder (decision 124).
+const ADMIN_BRL_TIER: AdminTier = { name: "a tier the admin priced in reais", id: "", made: { monthlyBrlCents: 14990 } };
+const madeByAdmin = (tier: { name: string; id: string }): AdminTier | null => (tier === ADMIN_TIER || tier === ADMIN_BRL_TIER ? (tier as AdminTier) : null);
 
 const ROWS: PurchaseRow[] = [
   { thing: "tier", tier: VIP, plan: "monthly", path: "visitor", currency: "USD", place: "US" },
   { thing: "tier", tier: VIP, plan: "yearly", path: "member", currency: "USD", place: "DE" },
   { thing: "tier", tier: INNER_CIRCLE, plan: "monthly", path: "visitor", currency: "USD", place: "DE" },
   { thing: "tier", tier: INNER_CIRCLE, plan: "yearly", path: "member", currency: "USD", place: null },
-  { thing: "tier", tier: INNER_CIRCLE, plan: "monthly", path: "checkout in BRL", currency: "BRL", place: "BR" },
+  { thing: "tier", tier: ADMIN_BRL_TIER, plan: "monthly", path: "member", currency: "BRL", place: "BR" },
   { thing: "tier", tier: ADMIN_TIER, plan: "monthly", path: "member", currency: "USD", place: "DE", trialDays: 14 },
   { thing: "download", slug: "freestyle-nights-digital", title: /Freestyle Nights/, path: "visitor", currency: "USD", place: "DE" },
   { thing: "download", slug: "moonlight-boulevard-digital", title: /Moonlight Boulevard/, path: "member", currency: "USD", place: "US" },
@@ -52,17 +56,17 @@ const title = (row: PurchaseRow) =>
 
 for (const row of ROWS) {
   test(`shown = charged: ${title(row)}`, async ({ page, browser }) => {
-    const suffix = Date.now().toString(36);
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
     const made = { name: `Soundcheck ${suffix}`, id: `soundcheck-${suffix}` };
     if ("tier" in row && row.tier === INNER_CIRCLE) {
       const res = await page.request.post("/api/dev/tiers/inner-circle", { headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
       expect(res.status(), await res.text()).toBe(200);
     }
-    const adminTier = "tier" in row && row.tier === ADMIN_TIER;
+    const adminTier = "tier" in row ? madeByAdmin(row.tier) : null;
     if (adminTier) {
       await asAdmin(browser, async (api) => {
         const res = await api.post("/api/admin/tiers", {
-          data: { nameEn: made.name, namePtBr: `Passagem ${suffix}`, monthlyUsdCents: 3999, monthlyBrlCents: 19990, badgeColor: "#0f766e", trialDays: 14 },
+          data: { nameEn: made.name, namePtBr: `Passagem ${suffix}`, badgeColor: "#0f766e", ...adminTier.made },
         });
         expect(res.status(), await res.text()).toBe(201);
       });

@@ -7,7 +7,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { BookedResponse } from "../../worker/contracts/dev-booked";
 import type { AuthUserResponse } from "../../worker/contracts/auth";
-import { botCheckHeader, expect, hydrated, mailTo, signUp, test } from "./fixtures";
+import { botCheckHeader, expect, hydrated, mailTo, signUp, test, type MailboxMessage } from "./fixtures";
 import { newMember } from "./support";
 
 export type Place = "DE" | "US" | "BR" | null;
@@ -22,8 +22,6 @@ type TierRow = {
   /** The tier's free trial, when it has one: Pay charges nothing today. */
   trialDays?: number;
 };
-/** A checkout the page opens for a currency the ladder does not offer this visitor (the site sells in USD). */
-type CurrencyRow = { thing: "tier"; tier: { name: string; id: string }; plan: "monthly" | "yearly"; path: "checkout in BRL" };
 type StoreRow = {
   thing: "download" | "merch" | "gift of a tier" | "pre-order";
   /** The product's page, and its title there. */
@@ -37,7 +35,7 @@ type StoreRow = {
 };
 type TicketRow = { thing: "ticket"; event: string; type: string; path: "visitor" };
 
-export type PurchaseRow = (TierRow | CurrencyRow | StoreRow | TicketRow) & { currency: "USD" | "BRL"; place: Place };
+export type PurchaseRow = (TierRow | StoreRow | TicketRow) & { currency: "USD" | "BRL"; place: Place };
 
 /** What the checkout page showed before Pay: what Pay charges today and the tax within it, in cents. */
 export type Shown = { totalCents: number; taxCents: number; currency: string };
@@ -108,18 +106,6 @@ async function offerTier(page: Page, browser: Browser, row: TierRow): Promise<st
   return member.email;
 }
 
-/** A checkout in BRL opened as the site's pages open one (the ladder offers BRL when the site sells in it), then its test checkout. */
-async function offerInBrl(page: Page, row: CurrencyRow): Promise<string> {
-  const member = await signUp(page);
-  const res = await page.request.post("/api/payments/checkout", {
-    data: { plan: row.plan, tierId: row.tier.id, currency: "brl" },
-    headers: { Origin: siteOrigin() },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.goto(((await res.json()) as { url: string }).url);
-  return member.email;
-}
-
 /** From the product's page (or the release's, `from`) through the cart to the store's test checkout. */
 async function offerProduct(page: Page, row: StoreRow & { place: Place }): Promise<string> {
   const email = row.path === "member" ? (await signUp(page)).email : newMember().email;
@@ -161,7 +147,7 @@ async function offerTicket(page: Page, row: TicketRow): Promise<string> {
 }
 
 /** On the membership's test checkout: the tier it sells, the place, then what Pay says and the tax line; pays. */
-async function payMembership(page: Page, row: (TierRow | CurrencyRow) & { place: Place }): Promise<Shown> {
+async function payMembership(page: Page, row: TierRow & { place: Place }): Promise<Shown> {
   const place = row.place;
   await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
   await hydrated(page);
@@ -217,7 +203,7 @@ export type Bought = { email: string; shown: Shown & { order?: number } };
 /** Walks `row` from where it is offered through Pay; returns the buyer and what the page showed. */
 export async function buy(page: Page, browser: Browser, row: PurchaseRow): Promise<Bought> {
   if (row.thing === "tier") {
-    const email = row.path === "checkout in BRL" ? await offerInBrl(page, row) : await offerTier(page, browser, row);
+    const email = await offerTier(page, browser, row);
     return { email, shown: await payMembership(page, row) };
   }
   const email = row.thing === "ticket" ? await offerTicket(page, row) : await offerProduct(page, row);
@@ -227,6 +213,8 @@ export async function buy(page: Page, browser: Browser, row: PurchaseRow): Promi
 /** What the Worker booked equals what the page showed: the charge, its tax, its currency, the receipt. */
 export async function expectBooked(page: Page, row: PurchaseRow, { email, shown }: Bought) {
   const records = await booked(page.request, email);
+  // Charged in the currency the row is offered in (one currency a visitor, decision 124).
+  expect(shown.currency).toBe(row.currency.toLowerCase());
   if (row.thing === "tier") {
     expect(records.subscriptions).toEqual([
       expect.objectContaining({
@@ -246,6 +234,7 @@ export async function expectBooked(page: Page, row: PurchaseRow, { email, shown 
     const charge = { amountCents: shown.totalCents, taxCents: shown.taxCents, currency: shown.currency };
     expect(records.payments).toEqual([expect.objectContaining(charge)]);
     expect(records.revenue).toEqual([expect.objectContaining({ source: "vip", ...charge })]);
+    await expectReceipt(page, email, / receipt$/, row.place, shown);
     return;
   }
   const order = records.orders.find((o) => o.number === (shown as { order: number }).order);
@@ -253,10 +242,29 @@ export async function expectBooked(page: Page, row: PurchaseRow, { email, shown 
   const income = records.revenue.filter((r) => r.source === (row.thing === "ticket" ? "tickets" : "store"));
   expect(income.reduce((sum, r) => sum + r.amountCents, 0)).toBe(shown.totalCents);
   expect(income.reduce((sum, r) => sum + r.taxCents, 0)).toBe(shown.taxCents);
-  const receipt = await mailTo(page, email, new RegExp(`#${(shown as { order: number }).order}\\b`));
+  await expectReceipt(page, email, new RegExp(`#${(shown as { order: number }).order}\\b`), row.place, shown);
+}
+
+/** The buyer's receipt mail (its subject matched by `subject`) says the total and tax the page showed. */
+async function expectReceipt(page: Page, email: string, subject: RegExp, place: Place, shown: Shown, nth = 0) {
+  const receipt = await nthMailTo(page, email, subject, nth);
   const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: shown.currency.toUpperCase() }).format(cents / 100);
   expect(receipt.text).toContain(`Total: ${money(shown.totalCents)}`);
-  if (shown.taxCents > 0) expect(receipt.text).toContain(`Tax (${row.place}): ${money(shown.taxCents)}`);
+  if (shown.taxCents > 0) expect(receipt.text).toContain(`Tax (${place}): ${money(shown.taxCents)}`);
+}
+
+/** The `nth` mail (0: the oldest) to `email` whose subject matches, once there are that many. */
+async function nthMailTo(page: Page, email: string, subject: RegExp, nth: number): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get("/api/dev/mailbox")).json()) as { messages: MailboxMessage[] };
+      // The mailbox lists the newest first.
+      found = messages.filter((m) => m.to === email.toLowerCase() && subject.test(m.subject)).reverse()[nth];
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
 }
 
 /** A move between tiers on the membership panel: from a tier joined (through the API) to another. */
@@ -317,6 +325,8 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
     expect(after.subscriptions.at(-1)).toMatchObject({ tierId: row.to.id, status: "active" });
     expect(after.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: now, taxCents: shownTax, currency: "usd" })]);
     expect(after.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: now, taxCents: shownTax })]);
+    // The join's receipt, then the upgrade's.
+    await expectReceipt(page, member.email, / receipt$/, row.place, { totalCents: now, taxCents: shownTax, currency: "usd" }, 1);
     return { todayCents: now, taxCents: shownTax };
   }
   const renewal = centsOf(new RegExp(String.raw`renews at ${amount}`).exec(text)![1]!);
@@ -332,6 +342,7 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   const charge = { amountCents: renewal + renewalTax, taxCents: renewalTax, currency: "usd" };
   expect(later.payments.slice(1)).toEqual([expect.objectContaining(charge)]);
   expect(later.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: charge.amountCents, taxCents: renewalTax })]);
+  await expectReceipt(page, member.email, / receipt$/, row.place, { totalCents: charge.amountCents, taxCents: renewalTax, currency: "usd" }, 1);
   return { todayCents: 0, renewalCents: renewal, renewalTaxCents: renewalTax };
 }
 

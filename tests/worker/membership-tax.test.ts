@@ -335,6 +335,66 @@ describe("in live mode, Stripe Tax's previews", () => {
   });
 });
 
+/** The membership receipts mailed to `userId` (the local mail service's outbox), oldest first. */
+const receiptsTo = async (userId: string) =>
+  (
+    await env.DB.prepare(
+      "SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?1) AND idempotency_key LIKE 'membership-receipt:%' ORDER BY created_at, rowid",
+    )
+      .bind(userId)
+      .all<{ subject: string; text: string }>()
+  ).results;
+/** Waits for the mails the requests' waitUntil sends. */
+const receiptsCount = async (userId: string, count: number) => {
+  await vi.waitFor(async () => expect(await receiptsTo(userId)).toHaveLength(count));
+  return receiptsTo(userId);
+};
+
+describe("the member's receipt of each membership payment", () => {
+  it("mails the join and each renewal once, with the tax and total booked, in the member's language", async () => {
+    let member = await createUser("user");
+    await join(member, { tierId: IC }, { country: "DE" });
+    const [joined] = await receiptsCount(member.id, 1);
+    expect(joined!.subject).toBe("Your Freestyle Lovers Tier inner-circle receipt");
+    expect(joined!.text).toContain("Tier inner-circle membership, billed monthly");
+    expect(joined!.text).toContain(`Subtotal: $24.99\nTax (DE): $${(vat(2499) / 100).toFixed(2)}\nTotal: $${((2499 + vat(2499)) / 100).toFixed(2)}`);
+    expect(joined!.text).toContain("Your membership renews on December 21, 2026.");
+    await env.DB.prepare("UPDATE users SET locale = 'pt-BR' WHERE id = ?1").bind(member.id).run();
+    member = await renewNow(member);
+    const renewed = (await receiptsCount(member.id, 2))[1]!;
+    expect(renewed.text).toContain("Assinatura Nível inner-circle, cobrada mensalmente");
+    expect(renewed.text).toContain(`Impostos (DE): US$\u00a0${(vat(2499) / 100).toFixed(2).replace(".", ",")}`);
+  });
+
+  it("mails an invoice delivered twice once, and nothing for a trial's free start", async () => {
+    const member = await createUser("user");
+    const sub = await subscribeViaEvents(member.id, { periodEndMs: NOW + 30 * DAY });
+    const before = (await receiptsTo(member.id)).length;
+    const invoice = {
+      id: newInvoiceId(),
+      object: "invoice",
+      customer: sub.customerId,
+      status: "paid",
+      amount_paid: 2974,
+      currency: "usd",
+      billing_reason: "subscription_update",
+      total_taxes: [{ amount: 475 }],
+      customer_address: { country: "DE", state: null },
+      parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: { user_id: member.id } } },
+      lines: { object: "list", data: [{ period: { start: seconds(NOW), end: seconds(NOW + 30 * DAY) } }] },
+    };
+    const paid = event("invoice.paid", invoice);
+    await deliver(paid, paid, event("invoice.paid", invoice));
+    const mails = await receiptsCount(member.id, before + 1);
+    expect(mails.at(-1)!.text).toContain("Tax (DE): $4.75\nTotal: $29.74");
+
+    const trialing = await createUser("user");
+    await join(trialing, { tierId: TT }, { country: "DE" });
+    expect(await subOf(trialing.id)).toMatchObject({ tier_id: TT });
+    expect(await receiptsTo(trialing.id)).toEqual([]);
+  });
+});
+
 describe("a member where the artist collects nothing", () => {
   it("from the US: no tax line in the preview, none charged or booked on the upgrade or the renewal", async () => {
     let member = await createUser("user");

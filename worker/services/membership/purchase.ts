@@ -43,6 +43,7 @@ import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoi
 import { notifyAdminLater } from "../admin-notifications";
 import { notifyPaymentFailed, notifyVipChanged } from "../notifications/membership";
 import { accessChanged } from "../access-changed";
+import { sendMembershipReceipt, type PaidMembershipInvoice } from "./receipt";
 
 const SUBSCRIPTION_EVENTS: readonly string[] = [
   "customer.subscription.created",
@@ -71,6 +72,8 @@ export type VipFollowUps = {
   paymentFailed?: (userId: string, invoiceKey: string) => void;
   /** This event moved a member who stays a paying member to another tier: their open pages are told. */
   tierChanged?: (userId: string, change: { tierId: string | null; eventId: string }) => void;
+  /** A membership invoice was paid and stored (not refused for another running subscription): the member's receipt. */
+  paymentReceived?: (userId: string, invoice: PaidMembershipInvoice) => void;
 };
 
 /**
@@ -86,6 +89,7 @@ const membershipNotices = (c: FollowUpContext): VipFollowUps => ({
   },
   paymentFailed: (userId, invoiceKey) => c.executionCtx.waitUntil(notifyPaymentFailed(c.env, c.var.db, userId, invoiceKey)),
   tierChanged: (userId) => c.executionCtx.waitUntil(accessChanged(c.env, c.var.db, { kind: "roles", userId: userId })),
+  paymentReceived: (userId, invoice) => c.executionCtx.waitUntil(sendMembershipReceipt(c.env, c.var.db, userId, invoice)),
 });
 
 type VipPlanOfEvent = {
@@ -99,6 +103,8 @@ type VipPlanOfEvent = {
   paidInvoice?: PaidInvoiceOf;
   /** a trialing subscription: statements[0] took its trial (takeTrial), charged after the batch when refused */
   trialOf?: string;
+  /** invoice.paid for an amount: the member's receipt, mailed when statements[0] accepted it */
+  receipt?: PaidMembershipInvoice;
 };
 const nothing = (): VipPlanOfEvent => ({ statements: [], userId: null });
 
@@ -115,7 +121,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
     },
     async plan(db, event, now): Promise<PurchasePlan> {
       const plan = await planVipEvent(db, event, now);
-      const { userId, failedInvoice, unmatchedPayment, paidInvoice, trialOf } = plan;
+      const { userId, failedInvoice, unmatchedPayment, paidInvoice, trialOf, receipt } = plan;
       const statements = userId ? [...plan.statements, ...syncUserMembership(db, userId, now)] : plan.statements;
       return {
         statements,
@@ -136,6 +142,7 @@ export function vipSubscriptionKind(followUps: (c: FollowUpContext) => VipFollow
           // results[0] is markInvoicePaid: no change may mean the member's other subscription refused it (its payment recorded first).
           if (paidInvoice && (results[0]?.meta.changes ?? 0) === 0)
             c.executionCtx.waitUntil(matched.then(() => refundRefusedSubscription(c, kind, paidInvoice)));
+          else if (userId && receipt) effects.paymentReceived?.(userId, receipt);
         },
       };
     },
@@ -238,20 +245,33 @@ async function planVipEvent(db: DB, event: FulfilmentEvent, now: number): Promis
       const paidInvoice = { subscriptionId: inv.subscriptionId, invoiceId: inv.id };
       const revenue = ledgerAmount(inv, event.id);
       if (revenue) statements.push(recordInvoiceRevenue(db, revenue, userId, eventAt));
+      const receipt =
+        inv.amountPaid && inv.amountPaid > 0 && inv.currency
+          ? {
+              key: inv.id ?? event.id,
+              subscriptionId: inv.subscriptionId,
+              tierId: inv.tierIdHint,
+              amountCents: inv.amountPaid,
+              currency: inv.currency,
+              taxCents: inv.taxCents,
+              taxJurisdiction: inv.taxJurisdiction,
+              paidAt: eventAt,
+            }
+          : undefined;
       // The payment a dispute or a fraud warning will name (decision 094).
-      if (!inv.id || !inv.amountPaid || inv.amountPaid <= 0 || !inv.currency) return { statements, userId, paidInvoice };
+      if (!inv.id || !receipt) return { statements, userId, paidInvoice, receipt };
       const payment = {
         ...inv,
         invoiceId: inv.id,
         subscriptionId: inv.subscriptionId,
-        amountCents: inv.amountPaid,
-        currency: inv.currency,
+        amountCents: receipt.amountCents,
+        currency: receipt.currency,
         userId,
         paidAt: eventAt,
       };
-      if (!inv.paymentIntentId) return { statements, userId, unmatchedPayment: payment, paidInvoice };
+      if (!inv.paymentIntentId) return { statements, userId, unmatchedPayment: payment, paidInvoice, receipt };
       statements.push(recordVipPayment(db, { ...payment, paymentIntentId: inv.paymentIntentId }, userId, eventAt));
-      return { statements, userId, paidInvoice };
+      return { statements, userId, paidInvoice, receipt };
     }
 
     case "invoice.payment_failed": {
