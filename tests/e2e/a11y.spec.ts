@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, signUp, test } from "./fixtures";
 import { demoAccount, t } from "./support";
+import { hostMs } from "./host-time";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -185,7 +186,7 @@ test.describe("axe finds no violation", () => {
 
   test("a buyer's collection and tickets, both languages", async ({ page }) => {
     // A sign-up, its confirmation and two checkouts come before the five scans.
-    test.setTimeout(180_000);
+    test.setTimeout(hostMs(180_000));
     await becomeBuyer(page);
     const found: string[] = [];
     for (const name of ["collection", "tickets", "accountMenu"] as const) found.push(...(await scan(page, "en", `buyer/${name}`, PAGES[name]!)));

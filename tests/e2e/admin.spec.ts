@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, hydrated, recordAppReady, signUpVip, test } from "./fixtures";
 import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
 import type { AlbumResponse, AlbumsResponse } from "../../worker/contracts/music";
+import { hostMs } from "./host-time";
 
 const ADMIN_PAGES = [
   "/admin",
@@ -51,7 +52,7 @@ test("an admin opens every admin page, and none logs an error", async ({ page, l
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
     // The page has settled: nothing is still loading.
-    await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: hostMs(10_000) });
   }
   expect(errors).toEqual([]);
 });
@@ -87,7 +88,7 @@ test("visits from another browser show up in the overview", async ({ browser, pa
   await visitor.close();
 
   // Views are written in batches every few seconds.
-  await expect.poll(() => viewsSince(firstDate), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
+  await expect.poll(() => viewsSince(firstDate), { timeout: hostMs(15_000) }).toBeGreaterThanOrEqual(before + 2);
   const after = await json<OverviewResponse>(page, "/api/admin/overview");
   expect(after.currentVisitors.value).toBeGreaterThanOrEqual(1);
 
@@ -123,7 +124,7 @@ test("a track the VIP plays appears in track analytics", async ({ browser, page,
   await vip.goto(`/music/catalog/${album.id}`);
   await vip.getByRole("button", { name: "Play Album" }).click();
   await expect(vip.getByRole("region", { name: "Audio player" }).locator(".player-bar-title")).toHaveText(track.title);
-  await expect.poll(playsOf, { timeout: 15_000 }).toBe(before + 1);
+  await expect.poll(playsOf, { timeout: hostMs(15_000) }).toBe(before + 1);
   await vipContext.close();
 
   await page.goto("/admin/analytics/tracks?period=7");

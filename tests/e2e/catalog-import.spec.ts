@@ -11,6 +11,7 @@ import { encodePng } from "../../scripts/lib/png.mjs";
 import { lrcOf, taggedFlac } from "../../scripts/lib/tagged-audio.mjs";
 import type { Page } from "@playwright/test";
 import { expect, signUpVip, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -53,7 +54,7 @@ function writeAlbum(album: string): string {
 }
 
 test("the admin imports a FLAC album by the folder and publishes it; a VIP plays a track and follows its lyrics", async ({ page, browser, loginAs }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(hostMs(180_000));
   const album = `Maré ${Math.random().toString(36).slice(2, 8)}`;
   const root = writeAlbum(album);
   try {
@@ -65,7 +66,7 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
     await page.getByTestId("catalog-import-folder").setInputFiles(path.join(root, album));
 
     const table = page.getByRole("table", { name: `Tracks of ${album}` });
-    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(table).toBeVisible({ timeout: hostMs(30_000) });
     await expect(table.getByRole("row")).toHaveCount(4);
     for (const [i, title] of TITLES.entries()) {
       await expect(table.getByRole("textbox", { name: `Title, track ${i + 1}` })).toHaveValue(title);
@@ -83,7 +84,7 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
     });
     expect(overflow, "the review table fits a 1366 px screen without scrolling sideways").toBeLessThanOrEqual(0);
     await page.getByRole("button", { name: "Upload and create drafts" }).click();
-    await expect(page.getByText(/The drafts are in the catalog/)).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText(/The drafts are in the catalog/)).toBeVisible({ timeout: hostMs(120_000) });
     await expect(page.getByRole("link", { name: `Open ${album} in the catalog` })).toBeVisible();
 
     // Publish in the catalog: a public release time in the past.
@@ -119,8 +120,8 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
     await bar.getByRole("button", { name: "Lyrics" }).click();
     const lines = vipPage.locator(".lyrics-panel-lines li");
     await expect(lines).toHaveText(LINES.map((l) => l.text));
-    await expect(vipPage.locator('.lyrics-panel-lines li[aria-current="true"]')).toHaveText(LINES[0]!.text, { timeout: 15_000 });
-    await expect(vipPage.locator('.lyrics-panel-lines li[aria-current="true"]')).toHaveText(LINES[1]!.text, { timeout: 15_000 });
+    await expect(vipPage.locator('.lyrics-panel-lines li[aria-current="true"]')).toHaveText(LINES[0]!.text, { timeout: hostMs(15_000) });
+    await expect(vipPage.locator('.lyrics-panel-lines li[aria-current="true"]')).toHaveText(LINES[1]!.text, { timeout: hostMs(15_000) });
     await fan.close();
   } finally {
     rmSync(root, { recursive: true, force: true });

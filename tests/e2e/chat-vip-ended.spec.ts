@@ -6,6 +6,7 @@
 import type { APIRequestContext, WebSocket } from "@playwright/test";
 import { clientAddress, expect, signIn, signUp, test } from "./fixtures";
 import { demoAccount } from "./support";
+import { hostMs } from "./host-time";
 
 /** wrangler.toml's CHAT_PERSONA_NAME. */
 const PERSONA = "Lola Rivera";
@@ -39,7 +40,7 @@ test("an admin removes a member's comp VIP: the open chat closes, says why, link
     await box.press("Enter");
     const conversation = page.getByRole("log", { name: "Conversation" });
     await expect(conversation).toContainText("Hi Lola!");
-    await expect(conversation.locator(".chat-msg-assistant:not(.chat-msg-streaming)")).toHaveCount(1, { timeout: 10_000 });
+    await expect(conversation.locator(".chat-msg-assistant:not(.chat-msg-streaming)")).toHaveCount(1, { timeout: hostMs(10_000) });
     await expect(page.getByText(`${PERSONA} is typing…`)).toBeHidden();
     // A reload would wipe this: the page must change in place.
     await page.evaluate(() => void ((window as unknown as { stayed: boolean }).stayed = true));
@@ -50,9 +51,9 @@ test("an admin removes a member's comp VIP: the open chat closes, says why, link
   }
 
   // The server closed the socket, and the page says why, with the way back.
-  await expect.poll(() => socket?.isClosed(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => socket?.isClosed(), { timeout: hostMs(10_000) }).toBe(true);
   const notice = page.getByRole("alert").filter({ hasText: "Your VIP membership has ended, so this chat is closed." });
-  await expect(notice).toBeVisible({ timeout: 10_000 });
+  await expect(notice).toBeVisible({ timeout: hostMs(10_000) });
   await expect(notice).toHaveText(/Become a VIP member again to keep chatting\./);
   await expect(notice.getByRole("link", { name: "Become a VIP again" })).toHaveAttribute("href", "/vip-signup");
   // The composer is gone: nothing can be typed or sent, and the VIP gate takes the chat's place.

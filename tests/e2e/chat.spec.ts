@@ -5,6 +5,7 @@
 // cleared. A member sees the VIP gate and no chat socket is ever opened for them.
 import type { Page } from "@playwright/test";
 import { expect, signUpVip, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 /** wrangler.toml's CHAT_PERSONA_NAME. */
 const PERSONA = "Lola Rivera";
@@ -43,7 +44,7 @@ test("a VIP asks about the next show, sees the answer arrive, copies the chat an
   await expect(box).toHaveValue("");
   await expect(conversation(page)).toContainText(QUESTION);
   const answer = conversation(page).locator(".chat-msg-assistant:not(.chat-msg-streaming) .chat-msg-text").last();
-  await expect(answer).toContainText(eventTitle, { timeout: 10_000 });
+  await expect(answer).toContainText(eventTitle, { timeout: hostMs(10_000) });
   await expect(page.getByText(`${PERSONA} is typing…`)).toBeHidden();
   // The box has the focus back, ready for the next question.
   await expect(box).toBeFocused();
@@ -63,7 +64,7 @@ test("a VIP asks about the next show, sees the answer arrive, copies the chat an
   await box.press("Enter");
   await expect(conversation(page).locator(".chat-msg-assistant.chat-msg-streaming")).toBeVisible();
   const albumAnswer = conversation(page).locator(".chat-msg-assistant:not(.chat-msg-streaming) .chat-msg-text").last();
-  await expect(albumAnswer).toContainText("Tem 9 faixas", { timeout: 10_000 });
+  await expect(albumAnswer).toContainText("Tem 9 faixas", { timeout: hostMs(10_000) });
   await expect(albumAnswer).toContainText("1989");
   await expect(albumAnswer).toContainText("Pulse of the Promenade");
 

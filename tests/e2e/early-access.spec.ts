@@ -4,6 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 import { demoAccount } from "./support";
+import { hostMs } from "./host-time";
 
 const ALBUM = "/music/catalog/neon-valentine";
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -49,7 +50,7 @@ test("a VIP hears the early-access single that a visitor sees as coming", { lock
     const bar = vipPage.getByRole("region", { name: "Audio player" });
     await expect(bar.locator(".player-bar-title")).toHaveText("Neon Valentine");
     const seek = bar.getByRole("slider", { name: "Seek" });
-    await expect.poll(async () => Number(await seek.inputValue()), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(async () => Number(await seek.inputValue()), { timeout: hostMs(15_000) }).toBeGreaterThan(1);
     await fan.close();
   } finally {
     await setTimes(page, "", "");

@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 test("an embed framed by a page on another origin plays its track's preview and links to the site", async ({ page, baseURL }) => {
   // The blog: a page of its own origin, served from this machine for the test.
@@ -33,9 +34,9 @@ async function playsInFrame(page: Page, BLOG: string, baseURL: string) {
   await expect(frame.getByRole("heading", { level: 1, name: "Spring Love" })).toBeVisible();
   // A tap before the frame's scripts have started is answered once they have (index.html's loader).
   await frame.getByRole("button", { name: "Play the preview of Spring Love" }).click();
-  await expect(frame.getByRole("button", { name: "Pause Spring Love" })).toBeVisible({ timeout: 15_000 });
+  await expect(frame.getByRole("button", { name: "Pause Spring Love" })).toBeVisible({ timeout: hostMs(15_000) });
   const position = frame.getByRole("slider", { name: "Position in the preview of Spring Love" });
-  await expect.poll(async () => Number(await position.inputValue()), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(async () => Number(await position.inputValue()), { timeout: hostMs(15_000) }).toBeGreaterThan(1);
   expect(Number(await position.getAttribute("max"))).toBeLessThanOrEqual(30);
   expect(previews).toEqual(["/media/previews/spring-love"]);
 

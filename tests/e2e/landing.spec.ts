@@ -5,6 +5,7 @@
 // only when scrolled near, then plays.
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 /** app/features/landing/useHeroRotation.ts HERO_ROTATION_MS (docs/features.md#landing-page). */
 const ROTATION_MS = 5000;
@@ -31,12 +32,12 @@ test("the hero shows its first picture at once and moves to another within about
   // The turns start with the app (hydrated), and only go to a picture that has loaded. On a machine
   // busy with other journeys either may take a while; from then on, the next turn is within ~6 s.
   await hydrated(page);
-  await expect.poll(async () => (await Promise.all([1, 2, 3].map((i) => loaded(heroImage(page, i))))).some(Boolean), { timeout: 15_000 }).toBe(true);
-  await expect.poll(() => activeIndex(page), { timeout: ROTATION_MS + 1500 }).not.toBe("0");
+  await expect.poll(async () => (await Promise.all([1, 2, 3].map((i) => loaded(heroImage(page, i))))).some(Boolean), { timeout: hostMs(15_000) }).toBe(true);
+  await expect.poll(() => activeIndex(page), { timeout: ROTATION_MS + hostMs(1500) }).not.toBe("0");
   // It only ever fades to a picture that has loaded.
   const now = Number(await activeIndex(page));
   expect(await loaded(heroImage(page, now))).toBe(true);
-  await expect(heroImage(page, now)).toHaveCSS("opacity", "1", { timeout: 3000 });
+  await expect(heroImage(page, now)).toHaveCSS("opacity", "1", { timeout: hostMs(3000) });
 });
 
 test("a phone gets the portrait cut of the first picture, downloaded once, without the wide one", async ({ browser }) => {
@@ -139,6 +140,6 @@ test("the promo video is made only when scrolled near, then plays", async ({ pag
     v.muted = true;
     void v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: hostMs(15_000) }).toBeGreaterThan(0.5);
   expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, Math.round(v.duration)])).toEqual([640, 360, 24]);
 });

@@ -10,11 +10,12 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { clientAddress, expect, recordAppReady, signIn, test } from "./fixtures";
 import { demoAccount } from "./support";
 import { DEMO_LIVE_TICKET_SHOW } from "../../scripts/lib/demo-live-shows.mjs";
+import { hostMs } from "./host-time";
 
 const EVENT = DEMO_LIVE_TICKET_SHOW.eventId;
 const WATCH = `/live/${EVENT}`;
 /** The page reads the show every 20 s: a state change shows within that, and a little. */
-const STATE_WAIT = { timeout: 30_000 };
+const STATE_WAIT = { timeout: hostMs(30_000) };
 
 async function newBrowser(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
@@ -28,16 +29,16 @@ const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) =
 
 /** Waits until the video has shown a frame and then goes on playing. */
 async function expectPlaying(page: Page) {
-  await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => currentTime(page), { timeout: hostMs(30_000) }).toBeGreaterThan(0);
   const first = await currentTime(page);
-  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(first + 1);
+  await expect.poll(() => currentTime(page), { timeout: hostMs(20_000) }).toBeGreaterThan(first + 1);
 }
 
 test(
   "the admin goes live, a ticket holder watches and chats, a visitor is shown the way to a ticket, and after the end the replay plays",
   { lock: "demo-live-show" },
   async ({ browser, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(hostMs(180_000));
     const admin = await newBrowser(browser, baseURL!);
     const fan = await newBrowser(browser, baseURL!);
     const visitor = await newBrowser(browser, baseURL!);
@@ -66,7 +67,7 @@ test(
         // A viewer opening the page as it goes live: the time to the first frame is the figure.
         await fan.page.reload();
         await expect(fan.page.getByText("LIVE", { exact: true })).toBeVisible();
-        await expect.poll(() => currentTime(fan.page), { timeout: 30_000 }).toBeGreaterThan(0);
+        await expect.poll(() => currentTime(fan.page), { timeout: hostMs(30_000) }).toBeGreaterThan(0);
         console.log(`live: Go live to the first frame in a browser opening the page then: ${Date.now() - wentLiveAt} ms`);
         await expectPlaying(fan.page);
       });

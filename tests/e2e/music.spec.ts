@@ -3,6 +3,7 @@
 // raises the plays counter; a shared track link carries its share tags in the HTML itself.
 import type { Page } from "@playwright/test";
 import { expect, signUpVip, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 const ALBUM = "/music/catalog/moonlight-boulevard";
 
@@ -33,7 +34,7 @@ test("a visitor plays a track's preview on the album page, hears it stop at 30 s
   const bar = page.getByRole("region", { name: "Audio player" });
   await expect(barTitle(page)).toHaveText("Dreamin' of Love");
   await expect(bar.getByText("Preview · 0:30")).toBeVisible();
-  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(() => position(page), { timeout: hostMs(15_000) }).toBeGreaterThan(1);
   // The preview is all the audio element has: 30 seconds, whole MP3 frames.
   const length = Number(await seekSlider(page).getAttribute("max"));
   expect(length).toBeGreaterThanOrEqual(29);
@@ -41,7 +42,7 @@ test("a visitor plays a track's preview on the album page, hears it stop at 30 s
 
   await seekSlider(page).fill("26");
   const offer = bar.getByRole("status").filter({ hasText: "That was the preview. VIP members hear every track in full." });
-  await expect(offer).toBeVisible({ timeout: 15_000 });
+  await expect(offer).toBeVisible({ timeout: hostMs(15_000) });
   await expect(bar.getByRole("button", { name: "Play", exact: true })).toBeVisible();
   expect(previews).toEqual(["/media/previews/moonlight-boulevard-1"]);
   await offer.getByRole("link", { name: "Become VIP" }).click();
@@ -67,17 +68,17 @@ test("a VIP plays an album: the audio advances, next and previous, seek, shortcu
   await page.getByRole("button", { name: "Play Album" }).click();
   await expect(barTitle(page)).toHaveText("Dreamin' of Love");
   // The real <audio> element is playing: its time grows.
-  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(() => position(page), { timeout: hostMs(15_000) }).toBeGreaterThan(1);
 
   await page.getByRole("button", { name: "Next track" }).click();
   await expect(barTitle(page)).toHaveText("Moonlight Boulevard");
-  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect.poll(() => position(page), { timeout: hostMs(15_000) }).toBeGreaterThan(0.5);
   await page.getByRole("button", { name: "Previous track" }).click();
   await expect(barTitle(page)).toHaveText("Dreamin' of Love");
 
   // Seek to 40 s: the audio continues from there.
   await seekSlider(page).fill("40");
-  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
+  await expect.poll(() => position(page), { timeout: hostMs(15_000) }).toBeGreaterThanOrEqual(40);
 
   // Keyboard: Shift+Right next, Space pauses, '?' opens the shortcuts help.
   await page.locator("body").click({ position: { x: 5, y: 300 } });
@@ -92,7 +93,7 @@ test("a VIP plays an album: the audio advances, next and previous, seek, shortcu
   expect(await position(page)).toBe(paused);
 
   // Three different tracks started playing: each counted once.
-  await expect.poll(() => totalPlays(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
+  await expect.poll(() => totalPlays(page), { timeout: hostMs(15_000) }).toBeGreaterThanOrEqual(before + 2);
 });
 
 test("a shared track link carries its title, album and cover in the HTML for chat apps", async ({ request }) => {

@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { clientAddress, expect, signIn, signUp, test } from "./fixtures";
 import { demoAccount } from "./support";
+import { hostMs } from "./host-time";
 
 const partyAudio = (page: Page) => page.locator('audio[data-player="party"]');
 
@@ -57,7 +58,7 @@ test("two VIPs in one running party hear the same track within a second and see 
 
     await test.step("both play, on the same track, less than a second apart", async () => {
       for (const listener of [anna, ben]) {
-        await expect.poll(async () => (await hearing(listener.page)).paused, { timeout: 20_000 }).toBe(false);
+        await expect.poll(async () => (await hearing(listener.page)).paused, { timeout: hostMs(20_000) }).toBe(false);
       }
       // Read both at once, until a sample lands inside one track for both (a boundary may pass).
       let drift = Number.POSITIVE_INFINITY;
@@ -69,13 +70,13 @@ test("two VIPs in one running party hear the same track within a second and see 
             drift = Math.abs(a.t - b.t - (a.at - b.at) / 1000);
             return drift < 1;
           },
-          { timeout: 20_000 },
+          { timeout: hostMs(20_000) },
         )
         .toBe(true);
       expect(drift).toBeLessThan(1);
       // And the audio really advances.
       const first = (await hearing(anna.page)).t;
-      await expect.poll(async () => (await hearing(anna.page)).t, { timeout: 10_000 }).toBeGreaterThan(first + 0.5);
+      await expect.poll(async () => (await hearing(anna.page)).t, { timeout: hostMs(10_000) }).toBeGreaterThan(first + 0.5);
     });
 
     await test.step("each sees the other's reaction", async () => {

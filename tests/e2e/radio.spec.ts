@@ -3,6 +3,7 @@
 // listening in the mini player on another page; a visitor sees the gate and gets no audio.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 const radioAudio = (page: Page) => page.locator('audio[data-player="radio"]');
 const audioTime = (page: Page) => radioAudio(page).evaluate((el: HTMLAudioElement) => el.currentTime);
@@ -23,7 +24,7 @@ async function expectAudioAdvances(page: Page) {
         const sameTrack = now.src === from.src && now.time >= from.time;
         return sameTrack ? now.time - from.time : now.time;
       },
-      { timeout: 15_000 },
+      { timeout: hostMs(15_000) },
     )
     .toBeGreaterThan(1);
 }
@@ -53,7 +54,7 @@ test("a VIP plays a station in sync, switches station through the static, and th
   await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
 
   // The real <audio> element plays, at the shared position (not from 0).
-  await expect.poll(() => audioPaused(page), { timeout: 15_000 }).toBe(false);
+  await expect.poll(() => audioPaused(page), { timeout: hostMs(15_000) }).toBe(false);
   await expectAudioAdvances(page);
   // Read again when the station's next track began between the two reads (the audio still at the
   // end of one track, the station at the start of the next).
@@ -72,8 +73,8 @@ test("a VIP plays a station in sync, switches station through the static, and th
   await page.getByRole("button", { name: "NYC Rhythm Radio" }).click();
   await expect(page.getByTestId("static-noise")).toBeVisible();
   await expect(page.getByRole("button", { name: "NYC Rhythm Radio" })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByTestId("static-noise")).toBeHidden({ timeout: 5_000 });
-  await expect.poll(() => audioPaused(page), { timeout: 15_000 }).toBe(false);
+  await expect(page.getByTestId("static-noise")).toBeHidden({ timeout: hostMs(5_000) });
+  await expect.poll(() => audioPaused(page), { timeout: hostMs(15_000) }).toBe(false);
 
   // Another page: the mini player shows the station and the audio keeps advancing.
   await page.getByRole("contentinfo").getByRole("link", { name: "Music", exact: true }).click();

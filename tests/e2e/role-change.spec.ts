@@ -4,6 +4,7 @@
 // with no sign-in and no reload. No fixed sleeps: every wait is for a condition.
 import { clientAddress, expect, signIn, signUp, test } from "./fixtures";
 import { demoAccount } from "./support";
+import { hostMs } from "./host-time";
 
 const ALBUM = "/music/catalog/moonlight-boulevard";
 
@@ -33,7 +34,7 @@ test("an admin gives a signed-in member a comp VIP: the member's open album page
   }
 
   const playAlbum = page.getByRole("button", { name: "Play Album" });
-  await expect(playAlbum).toBeVisible({ timeout: 10_000 });
+  await expect(playAlbum).toBeVisible({ timeout: hostMs(10_000) });
   await expect(page.getByRole("link", { name: "Unlock with VIP", exact: true })).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   // Still the same session: the full track plays.

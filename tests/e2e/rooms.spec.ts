@@ -7,6 +7,7 @@
 // every wait is for a condition.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { asAdmin, clientAddress, expect, memberId, recordAppReady, signUp, signUpVip, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 const ROOM = "vip-lounge";
 
@@ -34,7 +35,7 @@ async function say(page: Page, text: string) {
 
 test("two VIPs talk, react and reply live in the VIP Lounge, a fan moderator mutes one, and a free member sees the lock", async ({ browser, baseURL }) => {
   // Three members signed up and two made VIP through the back office, in three browsers.
-  test.setTimeout(120_000);
+  test.setTimeout(hostMs(120_000));
   const anna = await newBrowser(browser, baseURL!);
   const ben = await newBrowser(browser, baseURL!);
   const free = await newBrowser(browser, baseURL!);

@@ -3,6 +3,7 @@
 // 10 s forward and back, and joins the live channel where the broadcast is.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { hostMs } from "./host-time";
 
 /** worker/contracts/tv.ts (TV_STATIC_MS, TV_SKIP_SECONDS), docs/features.md#radio-and-tv. */
 const STATIC_MS = 2000;
@@ -26,11 +27,11 @@ const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) =
  * error), which a person would press.
  */
 async function waitUntilPlaying(page: Page) {
-  await expect(player(page).getByText(/^Tuning in to /)).toBeHidden({ timeout: STATIC_MS + 15_000 });
+  await expect(player(page).getByText(/^Tuning in to /)).toBeHidden({ timeout: STATIC_MS + hostMs(15_000) });
   const bigPlay = player(page).getByRole("button", { name: "Play video" });
-  await expect.poll(async () => (await bigPlay.isVisible()) || (await currentTime(page)) > 0.3, { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await bigPlay.isVisible()) || (await currentTime(page)) > 0.3, { timeout: hostMs(15_000) }).toBe(true);
   if (await bigPlay.isVisible()) await bigPlay.click();
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(() => currentTime(page), { timeout: hostMs(15_000) }).toBeGreaterThan(1);
 }
 
 test("a visitor sees the channel grid and 'VIP Access Required', and is sent no video", async ({ page }) => {
@@ -92,7 +93,7 @@ test("a VIP watches the first channel, skips 10 s forward and back, and joins th
   const jumped = await currentTime(page);
   expect(jumped - before).toBeGreaterThan(SKIP_SECONDS - 0.5);
   expect(jumped - before).toBeLessThan(SKIP_SECONDS + 1.5);
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(jumped + 0.5);
+  await expect.poll(() => currentTime(page), { timeout: hostMs(15_000) }).toBeGreaterThan(jumped + 0.5);
 
   // J (focus in the player) goes back 10 s.
   const beforeKey = await currentTime(page);

@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expect, PROFILE_URL, signUp, test } from "./fixtures";
 import { demoAccount } from "./support";
+import { hostMs } from "./host-time";
 
 /** What the result page polls: a checkout's status (or the member's membership). */
 const STATUS_QUESTION = /^\/api\/payments\/(membership|checkout\/[^/]+\/status)$/;
@@ -92,7 +93,7 @@ test("opening the result page by hand with redirect_status=succeeded grants noth
   // The page asks the server every 1.5 s. Wait for three answers (not for a fixed time): each
   // says "not VIP", and the page stays on "confirming".
   for (let poll = 1; poll <= 3; poll++) {
-    const answer = await page.waitForResponse((r) => STATUS_QUESTION.test(new URL(r.url()).pathname), { timeout: 10_000 });
+    const answer = await page.waitForResponse((r) => STATUS_QUESTION.test(new URL(r.url()).pathname), { timeout: hostMs(10_000) });
     expect(await answer.json(), `answer ${poll}`).toMatchObject({ isVIP: false });
   }
   await expect(page.getByRole("heading", { name: "Welcome to VIP!" })).toHaveCount(0);
