@@ -6,7 +6,7 @@ import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { api } from "../../lib/api";
-import { BillingCountryField, countryAndState } from "../../components/form/BillingCountryField";
+import { CountryField, countryAndState } from "../../components/form/CountryField";
 import { taxPlaceName } from "../../lib/intlFormat";
 import { vipTaxAddedMessage, vipTaxIncludedMessage, vipTaxMessages as m } from "./messages";
 
@@ -47,7 +47,8 @@ export function VipTaxFields({
       <p className="test-mode-badge">
         <FormattedMessage {...m.demo} />
       </p>
-      <BillingCountryField
+      <CountryField
+        purpose="billing"
         label={intl.formatMessage(m.country)}
         chooseLabel={intl.formatMessage(m.countryChoose)}
         value={value.country}

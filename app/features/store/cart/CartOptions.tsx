@@ -3,8 +3,7 @@
 // something ships). The promotion code has its own file (PromoCode.tsx).
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { countryOptions } from "../../../lib/countries";
-import { countryAlpha2 } from "#contracts/countries.ts";
+import { CountryField } from "../../../components/form/CountryField";
 import type { Currency } from "#contracts/store-model.ts";
 import { useFormatCents } from "../currency";
 import type { AmountChange } from "./convertAmounts";
@@ -48,25 +47,16 @@ export function CurrencyPicker({ currency, reaisOffered, onChoose }: CurrencyPro
 /** Countries by name in the visitor's language, sent as ISO alpha-2 codes (what the quote takes). */
 export function ShippingCountry({ value, onChange, invalid }: { value: string; onChange: (country: string) => void; invalid: boolean }) {
   const intl = useIntl();
-  const id = useId();
-  const options = countryOptions(intl.locale).flatMap((option) => {
-    const alpha2 = countryAlpha2(option.value);
-    return alpha2 ? [{ value: alpha2, label: option.label }] : [];
-  });
   return (
-    <div className="cart-field">
-      <label htmlFor={id}>
-        <FormattedMessage {...m.country} />
-      </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={invalid} autoComplete="shipping country">
-        <option value="">{intl.formatMessage(m.countryChoose)}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <CountryField
+      purpose="shipping"
+      label={<FormattedMessage {...m.country} />}
+      chooseLabel={intl.formatMessage(m.countryChoose)}
+      value={value}
+      onChange={onChange}
+      invalid={invalid}
+      className="cart-field"
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
 import type { BillingPlace, LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { FormField } from "../../../components/form/FormField";
 import { api } from "../../../lib/api";
-import { BillingCountryField, countryAndState } from "../../../components/form/BillingCountryField";
+import { CountryField, countryAndState } from "../../../components/form/CountryField";
 import { useDebounced } from "../../../lib/useDebounced";
 import { taxPlaceName } from "../../../lib/intlFormat";
 import { taxAddedMessage, taxIncludedMessage, taxMessages as m } from "./messages";
@@ -29,7 +29,8 @@ export function TaxPlaceFields({ value, onChange, disabled }: { value: TaxPlaceV
     <fieldset className="store-address" disabled={disabled}>
       <legend>{intl.formatMessage(m.placeTitle)}</legend>
       <p className="field-hint">{intl.formatMessage(m.placeHint)}</p>
-      <BillingCountryField
+      <CountryField
+        purpose="billing"
         className="cart-field"
         label={intl.formatMessage(m.country)}
         chooseLabel={intl.formatMessage(m.countryChoose)}

@@ -1,7 +1,8 @@
-// The billing country a checkout asks for, its tax following it (decision 093): the store's and the
-// membership's local test checkouts ask it as Stripe's page does. Countries with an ISO alpha-2
-// code, named and sorted in the reader's language; a US place also needs its state.
-import { useId } from "react";
+// A country to choose: the billing country a checkout asks for, its tax following it (decision 093;
+// the store's and the membership's local test checkouts ask it as Stripe's page does), and the cart's
+// country to ship to. Countries with an ISO alpha-2 code, named and sorted in the reader's language;
+// a US place also needs its state.
+import { useId, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { countryAlpha2 } from "#contracts/countries.ts";
 import { countryOptions } from "../../lib/countries";
@@ -13,19 +14,24 @@ export function countryAndState(place: { country: string; state: string }): { co
   return { country: place.country, state: place.country === "US" ? state : null };
 }
 
-export function BillingCountryField({
+export function CountryField({
+  purpose,
   label,
   chooseLabel,
   value,
   onChange,
+  invalid,
   className = "field",
 }: {
-  label: string;
+  /** What the country is for: the browser's autofill fills the address of that kind. */
+  purpose: "billing" | "shipping";
+  label: ReactNode;
   /** The empty choice's text ("Choose a country"). */
   chooseLabel: string;
   /** An alpha-2 code, or "" for none chosen yet. */
   value: string;
   onChange: (country: string) => void;
+  invalid?: boolean;
   className?: string;
 }) {
   const intl = useIntl();
@@ -37,7 +43,7 @@ export function BillingCountryField({
   return (
     <div className={className}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} autoComplete="billing country">
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} autoComplete={`${purpose} country`}>
         <option value="">{chooseLabel}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
