@@ -1,4 +1,4 @@
-// The header's search (docs/features.md#search-everywhere): one field, results as you type (after a
+// The header's search (docs/features.md#search-everywhere-decision-056): one field, results as you type (after a
 // pause) grouped by kind, each with its picture, in the ARIA combobox pattern: the field keeps focus
 // and names the highlighted option (aria-activedescendant); Arrow keys move, Enter opens the option
 // (or, with none highlighted, the /search page), Escape closes the list, then clears the field.
