@@ -73,12 +73,13 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/contact"], apiGroup(async () => [at("/api/contact", (await import("./routes/contact")).contactRoutes)])],
   [["/api/newsletter"], apiGroup(async () => [at("/api/newsletter", (await import("./routes/newsletter")).newsletterRoutes)])],
   [["/api/webhooks/mail"], apiGroup(async () => [at("/api/webhooks/mail", (await import("./routes/mail-webhooks")).mailWebhookRoutes)])],
+  [["/api/webhooks/stream"], apiGroup(async () => [at("/api/webhooks/stream", (await import("./routes/stream-webhook")).streamWebhookRoutes)])],
   [["/api/chat"], apiGroup(async () => [at("/api/chat", (await import("./routes/chat")).chatRoutes)])],
   [["/api/admin"], apiGroup(async () => [at("/api/admin", (await import("./routes/admin")).adminRoutes)])],
   [["/api/parties"], apiGroup(async () => [at("/api/parties", (await import("./routes/parties")).partyRoutes)])],
   // Community rooms (decision 106).
   [["/api/rooms"], apiGroup(async () => [at("/api/rooms", (await import("./routes/rooms")).roomRoutes)])],
-  // Live shows (decision 113); Stream's webhook is signed, not CSRF-checked (middleware/csrf.ts).
+  // Live shows (decision 113); Stream's signed notices come to /api/webhooks/stream.
   [["/api/live"], apiGroup(async () => [at("/api/live", (await import("./routes/live")).liveRoutes)])],
   [["/api/vip-pass"], apiGroup(async () => [at("/api/vip-pass", (await import("./routes/vip-pass")).vipPassRoutes)])],
   [["/api/check-in"], apiGroup(async () => [at("/api/check-in", (await import("./routes/check-in")).checkInRoutes)])],

@@ -7,7 +7,7 @@ export { StationHub } from "./durable-objects/StationHub";
 export { ChatThread } from "./durable-objects/ChatThread";
 export { AnalyticsBuffer } from "./durable-objects/AnalyticsBuffer";
 export { PartyRoom } from "./durable-objects/PartyRoom";
-export { RoomHub } from "./durable-objects/RoomHub";
+export { RoomHub } from "./durable-objects/room/RoomHub";
 export { RequestMetrics } from "./durable-objects/RequestMetrics";
 
 const handler = {

@@ -2,17 +2,9 @@
 import { Link } from "@tanstack/react-router";
 import { useId, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { canUseVipContent, useSessionUser } from "../lib/session/useSession";
+import { useSessionUser } from "../lib/session/useSession";
 import { Loading } from "./Loading";
 import { Icon } from "./Icon";
-
-/** Children for VIP members and administrators; 'VIP Access Required' for everyone else. */
-export function VipGate({ children }: { children: ReactNode }) {
-  const { user, isPending } = useSessionUser();
-  if (isPending) return <Loading />;
-  if (canUseVipContent(user)) return <>{children}</>;
-  return <VipGatePanel />;
-}
 
 /** The 'VIP Access Required' panel with its sign-up link, for pages that decide access themselves. */
 export function VipGatePanel({ className }: { className?: string }) {

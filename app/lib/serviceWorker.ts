@@ -106,7 +106,10 @@ export const useUpdateWaiting = (): boolean =>
     () => false,
   );
 
-/** For tests: a version is waiting (or not). */
+/**
+ * For tests: a version is waiting (or not).
+ * @internal
+ */
 export const setWaitingForTest = (worker: ServiceWorker | null) => setWaiting(worker);
 
 /**

@@ -8,8 +8,14 @@ import { usePageMeta } from "../lib/usePageMeta";
 
 type SearchParams = { q: string };
 
-/** ?q= is the query as typed (trimmed and cut to the Worker's limit); anything else is no query. */
-const parseSearch = (search: Record<string, unknown>): SearchParams => ({ q: typeof search.q === "string" ? searchableText(search.q) : "" });
+/**
+ * ?q= is the query as typed (trimmed and cut to the Worker's limit); anything else is no query. The
+ * router reads `?q=2026` (the page's own form without script, a shared link) as a number: it is the
+ * text the visitor typed all the same.
+ */
+const parseSearch = (search: Record<string, unknown>): SearchParams => ({
+  q: typeof search.q === "string" ? searchableText(search.q) : typeof search.q === "number" ? searchableText(String(search.q)) : "",
+});
 
 // Open to everyone and rendered by the Worker for visitors; a member's results come with their session.
 export const Route = createFileRoute("/search")({

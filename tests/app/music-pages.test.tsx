@@ -178,6 +178,55 @@ describe("early access", () => {
   });
 });
 
+describe("a pre-order's album page", () => {
+  const RELEASE = "2030-12-19T18:00:00.000Z";
+  const PREORDER: AlbumDetail = {
+    ...summary("zephyr", "Zephyr", 2, { earlyAccess: true, releaseAt: RELEASE, preorder: true, year: 2030 }),
+    tracks: [
+      // The teaser plays for everyone (a preview for a visitor); the rest is listed, not heard.
+      { ...TRACKS[1]!, id: "zephyr-1", title: "Zephyr Teaser", albumId: "zephyr", albumTitle: "Zephyr", preview: true },
+      {
+        ...TRACKS[2]!,
+        id: "zephyr-2",
+        title: "Zephyr Locked",
+        albumId: "zephyr",
+        albumTitle: "Zephyr",
+        playable: false,
+        preview: false,
+        earlyAccess: true,
+        releaseAt: RELEASE,
+        preorder: true,
+      },
+    ],
+    notes: null,
+  };
+  const preorderApi = (me: ReturnType<typeof sessionUser> | null) =>
+    mockApi({
+      "GET /api/auth/me": json(200, { user: me }),
+      ...configRoute(),
+      "GET /api/music/albums/zephyr": json(200, { album: PREORDER }),
+    });
+
+  it.each([
+    ["en", "Pre-order now · out on December 19, 2030 · 2 tracks"],
+    ["pt-BR", "Em pré-venda · sai em 19 de dezembro de 2030 · 2 faixas"],
+  ] as const)("says it is on pre-order and when it comes out (%s), and offers no Notify me", async (locale, line) => {
+    preorderApi(null);
+    renderMusic("/music/catalog/zephyr", locale);
+    expect(await screen.findByRole("heading", { level: 1, name: "Zephyr" })).toBeTruthy();
+    await waitFor(() => expect(headLine()).toBe(line));
+    expect(screen.queryByRole("button", { name: /Notify me|Avise-me/ })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/VIPs are listening|os VIPs já estão ouvindo/);
+  });
+
+  it("lets a visitor hear the teaser's preview and locks the rest", async () => {
+    preorderApi(null);
+    renderMusic("/music/catalog/zephyr");
+    expect(await screen.findByRole("button", { name: /preview of Zephyr Teaser/ })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Zephyr Locked/ })).toBeNull();
+  });
+});
+
 describe("/music/catalog", () => {
   it("shows every release with cover, year, type and its track count or 'Coming soon'", async () => {
     api(null);

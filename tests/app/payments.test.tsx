@@ -55,6 +55,7 @@ const checkoutStatus = (
 ): CheckoutStatusResponse => ({
   status,
   isVIP,
+  tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
   plan,
   amount: { cents: plan === "yearly" ? 9900 : 999, currency: "USD" },
 });

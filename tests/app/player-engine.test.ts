@@ -2,16 +2,9 @@
 // loading, counting plays, queue order, repeat/shuffle, retries, network reloads, overlapping loads,
 // volume, progress ticks, persistence, the Media Session and the Web Audio analyser.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  MEDIA_ERR_NETWORK,
-  PlayerEngine,
-  type AudioContextLike,
-  type MediaSessionActionLike,
-  type MediaSessionDetails,
-  type MediaSessionLike,
-  type PlayerEngineOptions,
-  type StorageLike,
-} from "../../app/features/music/player/engine";
+import { MEDIA_ERR_NETWORK, PlayerEngine, type PlayerEngineOptions } from "../../app/features/music/player/engine";
+import type { MediaSessionActionLike, MediaSessionDetails, MediaSessionLike } from "../../app/features/music/player/mediaSession";
+import type { AudioContextLike, StorageLike } from "../../app/lib/audio/output";
 import { formatTime } from "../../app/lib/audio/formatTime";
 import type { StreamResponse } from "../../worker/contracts/music";
 import { FakeAudio, MemoryStorage, track } from "./player-fakes";

@@ -1,5 +1,6 @@
 // Fakes shared by the player tests: an <audio> element driven by hand, in-memory storage, tracks.
-import type { AudioLike, StorageLike } from "../../app/features/music/player/engine";
+import type { AudioLike } from "../../app/features/music/player/engine";
+import type { StorageLike } from "../../app/lib/audio/output";
 import type { ArtistResponse } from "../../worker/contracts/admin-settings";
 import type { TrackView } from "../../worker/contracts/music";
 

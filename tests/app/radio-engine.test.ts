@@ -5,7 +5,8 @@
 // the tail of a track, errors (access, tune, media), drift correction, the live socket (frames,
 // reconnect with backoff) and the saved settings.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RADIO_STORAGE_KEY, RadioEngine, type RadioEngineOptions, type RadioSocketLike } from "../../app/features/radio/engine";
+import { RADIO_STORAGE_KEY } from "../../app/features/radio/savedSettings";
+import { RadioEngine, type RadioEngineOptions, type RadioSocketLike } from "../../app/features/radio/engine";
 import type { NowPlaying, RadioSlot, RadioStationView, TuneResponse } from "../../worker/contracts/radio";
 import { FakeAudio, MemoryStorage } from "./player-fakes";
 

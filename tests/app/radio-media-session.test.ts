@@ -4,7 +4,8 @@
 // track back. Both engines share one fake session and the real audio focus module, wired as
 // RadioProvider and usePlayerWiring wire them.
 import { afterEach, describe, expect, it } from "vitest";
-import { PlayerEngine, type MediaSessionActionLike, type MediaSessionLike } from "../../app/features/music/player/engine";
+import { PlayerEngine } from "../../app/features/music/player/engine";
+import type { MediaSessionActionLike, MediaSessionLike } from "../../app/features/music/player/mediaSession";
 import { RadioEngine, type RadioSocketLike } from "../../app/features/radio/engine";
 import { claimAudioFocus, registerAudioOwner } from "../../app/lib/audioFocus";
 import type { NowPlaying, RadioSlot, RadioStationView, TuneResponse } from "../../worker/contracts/radio";

@@ -39,6 +39,7 @@ const upgrade: TierChangePreviewResponse = {
   totalNowCents: 1000,
   tax: null,
   renewalCents: 2499,
+  renewalTaxCents: 0,
   renewsAt: "2031-07-15T12:00:00.000Z",
   pricedAt: "2031-06-20T09:30:00.000Z",
 };
@@ -49,6 +50,7 @@ const taxedUpgrade: TierChangePreviewResponse = {
   taxNowCents: 285,
   totalNowCents: 1785,
   tax: { jurisdiction: "DE", behavior: "exclusive" },
+  renewalTaxCents: 475,
 };
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -107,7 +109,7 @@ describe("the membership panel's tier", () => {
       rows: ["Subtotal $15.00", "Tax (Germany) $2.85", "Total today $17.85"],
       tax: "$2.85",
       terms: "You get Inner Circle now and pay $17.85 today for the rest of this period. Then $24.99 renews on July 15, 2031.",
-      renewal: "Tax (Germany) is added to each renewal.",
+      renewal: "Tax (Germany) of $4.75 is added to each renewal.",
     },
     {
       locale: "pt-BR" as const,
@@ -115,7 +117,7 @@ describe("the membership panel's tier", () => {
       rows: ["Subtotal US$ 15,00", "Impostos (Alemanha) US$ 2,85", "Total hoje US$ 17,85"],
       tax: "US$ 2,85",
       terms: "Você passa a ter Círculo Íntimo agora e paga US$ 17,85 hoje pelo resto deste período. Depois, US$ 24,99 renova em 15 de julho de 2031.",
-      renewal: "Impostos (Alemanha) são somados a cada renovação.",
+      renewal: "Impostos (Alemanha) de US$ 4,75 são somados a cada renovação.",
     },
   ])("shows the Worker's subtotal, tax and total before Confirm ($locale)", async ({ locale, button, rows, tax, terms, renewal }) => {
     serve({ "POST /api/payments/subscription/change/preview": json(200, taxedUpgrade) });
@@ -140,6 +142,7 @@ describe("the membership panel's tier", () => {
       taxNowCents: 581,
       totalNowCents: 4000,
       tax: { jurisdiction: "BR", behavior: "inclusive" },
+      renewalTaxCents: 1860,
     };
     serve({ "POST /api/payments/subscription/change/preview": json(200, brl) });
     renderApp(routeTree, "/panel", { locale: "pt-BR" });
@@ -148,7 +151,7 @@ describe("the membership panel's tier", () => {
     expect(plain((await within(dialog).findByTestId("tier-move-total")).textContent)).toBe("R$ 40,00");
     expect(plain(within(dialog).getByTestId("tier-move-tax").textContent)).toBe("R$ 5,81");
     expect(plain(within(dialog).getByText(/Impostos incluídos/).textContent)).toBe("Impostos incluídos (Brasil)");
-    expect(plain(within(dialog).getByTestId("tier-move-renewal-tax").textContent)).toBe("Cada renovação inclui impostos (Brasil).");
+    expect(plain(within(dialog).getByTestId("tier-move-renewal-tax").textContent)).toBe("Cada renovação inclui R$ 18,60 de impostos (Brasil).");
   });
 
   it("says when the preview fails and never confirms without one", async () => {
@@ -159,6 +162,44 @@ describe("the membership panel's tier", () => {
     expect(await within(dialog).findByText("The cost could not be worked out. Please try again.")).toBeTruthy();
     expect((within(dialog).getByRole("button", { name: /Confirm|Processing/ }) as HTMLButtonElement).disabled).toBe(true);
     expect(api.callsTo("POST /api/payments/subscription/change")).toHaveLength(0);
+  });
+
+  it.each([
+    {
+      locale: "en" as const,
+      button: "Switch to VIP (monthly)",
+      terms: "Nothing is charged now. You keep your tier until July 15, 2031; then VIP renews at $9.99.",
+      renewal: "Tax (Germany) of $1.90 is added to each renewal.",
+    },
+    {
+      locale: "pt-BR" as const,
+      button: "Mudar para VIP (mensal)",
+      terms: "Nada é cobrado agora. Você mantém seu nível até 15 de julho de 2031; depois, VIP renova por US$ 9,99.",
+      renewal: "Impostos (Alemanha) de US$ 1,90 são somados a cada renovação.",
+    },
+  ])("shows a downgrade's renewal with its tax before Confirm, and nothing charged now ($locale)", async ({ locale, button, terms, renewal }) => {
+    const downgrade: TierChangePreviewResponse = {
+      ...taxedUpgrade,
+      kind: "downgrade",
+      tierId: "vip",
+      amountNowCents: 0,
+      taxNowCents: 0,
+      totalNowCents: 0,
+      renewalCents: 999,
+      renewalTaxCents: 190,
+    };
+    const current = membership({
+      tierId: "inner-circle",
+      tier: { ...IC, benefits: { en: [], ptBR: [] } },
+      moves: [{ id: "vip", name: { en: "VIP", ptBR: "VIP" }, plan: "monthly", kind: "downgrade" }],
+    });
+    serve({ "POST /api/payments/subscription/change/preview": json(200, downgrade) }, current);
+    renderApp(routeTree, "/panel", { locale });
+    fireEvent.click(await screen.findByRole("button", { name: button }));
+    const dialog = await screen.findByRole("dialog");
+    expect(plain((await within(dialog).findByTestId("tier-move-terms")).textContent)).toBe(terms);
+    expect(plain(within(dialog).getByTestId("tier-move-renewal-tax").textContent)).toBe(renewal);
+    expect(within(dialog).queryByTestId("tier-move-total")).toBeNull();
   });
 
   it("shows a pending downgrade in Portuguese and keeps the tier on request", async () => {

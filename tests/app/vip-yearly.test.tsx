@@ -95,6 +95,7 @@ describe("/vip-signup: the two plans", () => {
         [`GET /api/payments/checkout/${SESSION}/status`]: json(200, {
           status: "pending",
           isVIP: false,
+          tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
           plan: "yearly",
           amount: { cents: 9900, currency: "USD" },
         } satisfies CheckoutStatusResponse),
@@ -151,6 +152,7 @@ describe("the test checkout of the yearly plan", () => {
         [`GET /api/payments/checkout/${SESSION}/status`]: json(200, {
           status: "pending",
           isVIP: false,
+          tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
           plan: "yearly",
           amount: { cents: 8950, currency: "USD" },
         } satisfies CheckoutStatusResponse),
@@ -161,6 +163,28 @@ describe("the test checkout of the yearly plan", () => {
     expect(screen.getByText("VIP membership, billed yearly")).toBeTruthy();
     expect(screen.getByText("$89.50/year")).toBeTruthy();
   });
+
+  for (const [locale, item] of [
+    ["en", "Inner Circle membership, billed monthly"],
+    ["pt-BR", "Assinatura Círculo Íntimo, cobrada mensalmente"],
+  ] as const) {
+    it(`names the tier it sells on its item line (${locale})`, async () => {
+      serve({
+        extra: {
+          [`GET /api/payments/checkout/${SESSION}/status`]: json(200, {
+            status: "pending",
+            isVIP: false,
+            tier: { id: "inner-circle", name: { en: "Inner Circle", ptBR: "Círculo Íntimo" } },
+            plan: "monthly",
+            amount: { cents: 2499, currency: "USD" },
+          } satisfies CheckoutStatusResponse),
+        },
+      });
+      renderApp(routeTree, `/vip-checkout/test?session=${SESSION}`, { locale });
+      expect(await screen.findByText(item)).toBeTruthy();
+      expect(screen.queryByText(/VIP membership|Assinatura VIP/)).toBeNull();
+    });
+  }
 });
 
 describe("the membership's plan", () => {

@@ -4,7 +4,17 @@
 // from products with stock to spare, so rows run beside each other and every other journey. The
 // steps are tests/e2e/purchase.ts's; a new product is one more row here.
 import { asAdmin, expect, test } from "./fixtures";
-import { buy, expectBooked, moveAndExpectBooked, type MoveRow, type PurchaseRow } from "./purchase";
+import {
+  buy,
+  expectBooked,
+  moveAndExpectBooked,
+  retentionAndExpectBooked,
+  winBackAndExpectBooked,
+  type MoveRow,
+  type PurchaseRow,
+  type RetentionRow,
+  type WinBackRow,
+} from "./purchase";
 
 const VIP = { name: "VIP", id: "vip" };
 const INNER_CIRCLE = { name: "Inner Circle", id: "inner-circle" };
@@ -24,7 +34,15 @@ const ROWS: PurchaseRow[] = [
   { thing: "merch", slug: "tour-shirt-2026", title: /Tour/, size: "S", path: "visitor", currency: "USD", place: "US" },
   { thing: "gift of a tier", slug: "gift-inner-circle-3-months", title: /Inner Circle/, path: "visitor", currency: "USD", place: "DE" },
   { thing: "ticket", event: "Freestyle Lovers Live — Miami (tickets here)", type: "General", path: "visitor", currency: "USD", place: "DE" },
-  { thing: "pre-order", slug: "neon-horizon-digital", title: /Neon Horizon/, path: "member", currency: "USD", place: "DE" },
+  {
+    thing: "pre-order",
+    slug: "neon-horizon-digital",
+    title: /Neon Horizon/,
+    from: "/music/catalog/neon-horizon",
+    path: "member",
+    currency: "USD",
+    place: "DE",
+  },
 ];
 
 const title = (row: PurchaseRow) =>
@@ -69,7 +87,7 @@ for (const row of ROWS) {
 const MOVES: MoveRow[] = [
   { thing: "upgrade", from: VIP, to: INNER_CIRCLE, plan: "monthly", currency: "USD", place: "US" },
   { thing: "upgrade", from: VIP, to: INNER_CIRCLE, plan: "monthly", currency: "USD", place: "DE" },
-  { thing: "downgrade", from: INNER_CIRCLE, to: VIP, plan: "monthly", currency: "USD", place: "US" },
+  { thing: "downgrade", from: INNER_CIRCLE, to: VIP, plan: "monthly", currency: "USD", place: "DE" },
 ];
 
 for (const row of MOVES) {
@@ -77,5 +95,43 @@ for (const row of MOVES) {
     const res = await page.request.post("/api/dev/tiers/inner-circle", { headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
     expect(res.status(), await res.text()).toBe(200);
     test.info().annotations.push({ type: "shown = charged", description: JSON.stringify(await moveAndExpectBooked(page, row)) });
+  });
+}
+
+const WIN_BACKS: WinBackRow[] = [{ tier: INNER_CIRCLE, percentOff: 40, place: "DE" }];
+
+for (const row of WIN_BACKS) {
+  test(`shown = charged: win-back offer · ${row.tier.name} monthly, ${row.percentOff}% off · lapsed member · USD · ${row.place}`, async ({ page }) => {
+    const res = await page.request.post("/api/dev/tiers/inner-circle", { headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+    expect(res.status(), await res.text()).toBe(200);
+    test.info().annotations.push({ type: "shown = charged", description: JSON.stringify(await winBackAndExpectBooked(page, row)) });
+  });
+}
+
+// The retention offer is one site-wide switch, read at every cancel through the profile's dialog: the
+// row turns it on and back. No other journey cancels through that dialog (decision 170).
+const RETENTIONS: RetentionRow[] = [{ tier: VIP, percentOff: 30, periods: 2, place: "DE" }];
+
+for (const row of RETENTIONS) {
+  test(`shown = charged: retention offer · ${row.tier.name} monthly, ${row.percentOff}% off ${row.periods} renewals · member · USD · ${row.place}`, async ({
+    page,
+    browser,
+  }) => {
+    const before = await asAdmin(browser, async (api) => {
+      const read = await api.get("/api/admin/offers/retention");
+      expect(read.status(), await read.text()).toBe(200);
+      const settings = await read.json();
+      const on = await api.put("/api/admin/offers/retention", { data: { enabled: true, percentOff: row.percentOff, periods: row.periods } });
+      expect(on.status(), await on.text()).toBe(200);
+      return settings;
+    });
+    try {
+      test.info().annotations.push({ type: "shown = charged", description: JSON.stringify(await retentionAndExpectBooked(page, row)) });
+    } finally {
+      await asAdmin(browser, async (api) => {
+        const back = await api.put("/api/admin/offers/retention", { data: before });
+        expect(back.status(), await back.text()).toBe(200);
+      });
+    }
   });
 }

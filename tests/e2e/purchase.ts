@@ -31,6 +31,8 @@ type StoreRow = {
   title: RegExp;
   /** A size to pick, for merch. */
   size?: string;
+  /** The release's own page it is bought from (a pre-order's album page), instead of the product's. */
+  from?: string;
   path: "visitor" | "member";
 };
 type TicketRow = { thing: "ticket"; event: string; type: string; path: "visitor" };
@@ -118,14 +120,20 @@ async function offerInBrl(page: Page, row: CurrencyRow): Promise<string> {
   return member.email;
 }
 
-/** From the product's page through the cart to the store's test checkout. */
+/** From the product's page (or the release's, `from`) through the cart to the store's test checkout. */
 async function offerProduct(page: Page, row: StoreRow & { place: Place }): Promise<string> {
   const email = row.path === "member" ? (await signUp(page)).email : newMember().email;
-  await page.goto(`/store/${row.slug}`);
+  await page.goto(row.from ?? `/store/${row.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: row.title })).toBeVisible();
   await hydrated(page);
-  if (row.size) await page.getByRole("radio", { name: row.size, exact: true }).check();
-  await page.getByRole("button", { name: /^(Add to cart|Pre-order)$/ }).click();
+  if (row.from) {
+    // The release's page says it is on pre-order and sells it with its price (Bandcamp does).
+    await expect(page.getByText(/^Pre-order now · out on /).first()).toBeVisible();
+    await page.getByRole("button", { name: /^Pre-order digital album — / }).click();
+  } else {
+    if (row.size) await page.getByRole("radio", { name: row.size, exact: true }).check();
+    await page.getByRole("button", { name: /^(Add to cart|Pre-order)$/ }).click();
+  }
   await expect(page.getByText("Added to your cart.")).toBeVisible();
   await page.goto("/store/cart");
   await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
@@ -152,10 +160,12 @@ async function offerTicket(page: Page, row: TicketRow): Promise<string> {
   return email;
 }
 
-/** On the membership's test checkout: the place, then what Pay says and the tax line; pays. */
-async function payMembership(page: Page, place: Place): Promise<Shown> {
+/** On the membership's test checkout: the tier it sells, the place, then what Pay says and the tax line; pays. */
+async function payMembership(page: Page, row: (TierRow | CurrencyRow) & { place: Place }): Promise<Shown> {
+  const place = row.place;
   await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
   await hydrated(page);
+  await expect(page.getByText(`${row.tier.name} membership, billed ${row.plan}`)).toBeVisible();
   const fields = page.getByTestId("vip-local-tax");
   let taxCents = 0;
   if (place) {
@@ -208,7 +218,7 @@ export type Bought = { email: string; shown: Shown & { order?: number } };
 export async function buy(page: Page, browser: Browser, row: PurchaseRow): Promise<Bought> {
   if (row.thing === "tier") {
     const email = row.path === "checkout in BRL" ? await offerInBrl(page, row) : await offerTier(page, browser, row);
-    return { email, shown: await payMembership(page, row.place) };
+    return { email, shown: await payMembership(page, row) };
   }
   const email = row.thing === "ticket" ? await offerTicket(page, row) : await offerProduct(page, row);
   return { email, shown: await payStore(page, row.place, row.thing === "merch") };
@@ -294,6 +304,8 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   const shownTax = (await taxLine.count()) > 0 ? centsOf((await taxLine.textContent())!) : 0;
   const totalLine = dialog.getByTestId("tier-move-total");
   const shownTotal = (await totalLine.count()) > 0 ? centsOf((await totalLine.textContent())!) : null;
+  const renewalTaxLine = dialog.getByTestId("tier-move-renewal-tax");
+  const renewalTaxText = (await renewalTaxLine.count()) > 0 ? (await renewalTaxLine.textContent())! : null;
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toHaveCount(0);
   const after = await booked(page.request, member.email);
@@ -309,11 +321,94 @@ export async function moveAndExpectBooked(page: Page, row: MoveRow) {
   }
   const renewal = centsOf(new RegExp(String.raw`renews at ${amount}`).exec(text)![1]!);
   expect(text).toMatch(/^Nothing is charged now/);
+  // The renewal's tax, said before Confirm where the place's tax is collected ("Tax (Germany) of $1.90 is added …").
+  const renewalTax = renewalTaxText ? centsOf(new RegExp(String.raw`of ${amount} is added`).exec(renewalTaxText)![1]!) : 0;
+  if (row.place === "DE") expect(renewalTax, renewalTaxText ?? "no renewal tax line").toBeGreaterThan(0);
   expect(after.payments).toHaveLength(1);
   const renewed = await page.request.post("/api/payments/local/subscription/renew", { headers: { Origin: siteOrigin() } });
   expect(renewed.status(), await renewed.text()).toBe(200);
   const later = await booked(page.request, member.email);
   expect(later.subscriptions.at(-1)).toMatchObject({ tierId: row.to.id, priceCents: renewal });
-  expect(later.payments.slice(1)).toEqual([expect.objectContaining({ amountCents: renewal + later.payments[1]!.taxCents, currency: "usd" })]);
-  return { todayCents: 0, renewalCents: renewal };
+  const charge = { amountCents: renewal + renewalTax, taxCents: renewalTax, currency: "usd" };
+  expect(later.payments.slice(1)).toEqual([expect.objectContaining(charge)]);
+  expect(later.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: charge.amountCents, taxCents: renewalTax })]);
+  return { todayCents: 0, renewalCents: renewal, renewalTaxCents: renewalTax };
+}
+
+/** A win-back offer's row: a member who left `tier` is offered its first month at `percentOff` off. */
+export type WinBackRow = { tier: { name: string; id: string }; percentOff: number; place: Place };
+
+/**
+ * The win-back offer as a lapsed member meets it: joined `tier`, left it, offered its first month at
+ * a percent off (the local route issues it to this member alone, by the hourly run's rules), sees
+ * the offer on the membership page, claims it, and the checkout charges the discounted month with
+ * its tax: what the card said before tax, what Pay said with it, and what was booked.
+ */
+export async function winBackAndExpectBooked(page: Page, row: WinBackRow) {
+  const headers = { Origin: siteOrigin() };
+  const member = await signUp(page);
+  await joinThroughApi(page, row.tier, row.place);
+  const ended = await page.request.post("/api/payments/local/subscription/end-now", { headers });
+  expect(ended.status(), await ended.text()).toBe(200);
+  const issued = await page.request.post("/api/dev/offers/win-back", { data: { percentOff: row.percentOff }, headers });
+  expect(issued.status(), await issued.text()).toBe(200);
+  await page.goto("/vip-signup");
+  await hydrated(page);
+  const card = page.getByRole("region", { name: `Come back to ${row.tier.name}: ${row.percentOff}% off` });
+  await expect(card).toBeVisible();
+  const terms = (await card.getByText(/^First month /).textContent())!;
+  const [first, full] = [...terms.matchAll(/\$[\d,]+\.\d\d/g)].map(([amount]) => centsOf(amount));
+  expect(first).toBe(Math.round((full! * (100 - row.percentOff)) / 100));
+  await card.getByRole("button", { name: "Claim: monthly" }).click();
+  await expect(page).toHaveURL(/\/vip-checkout\/test\?session=cs_local_/);
+  const shown = await payMembership(page, { thing: "tier", tier: row.tier, plan: "monthly", path: "member", place: row.place });
+  // The first month is charged at the card's price, the place's tax on top of it.
+  expect(shown.totalCents - shown.taxCents).toBe(first);
+  if (row.place === "DE") expect(shown.taxCents).toBeGreaterThan(0);
+  const records = await booked(page.request, member.email);
+  expect(records.subscriptions.at(-1)).toMatchObject({ tierId: row.tier.id, plan: "monthly", status: "active" });
+  const charge = { amountCents: shown.totalCents, taxCents: shown.taxCents, currency: "usd" };
+  expect(records.payments.slice(1)).toEqual([expect.objectContaining(charge)]);
+  expect(records.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", ...charge })]);
+  return { firstCents: first, fullCents: full, ...shown };
+}
+
+/** The retention offer's row: a paying member cancels and is offered `percentOff` off their next `periods` renewals. */
+export type RetentionRow = { tier: { name: string; id: string }; percentOff: number; periods: number; place: Place };
+
+/**
+ * The retention offer as a paying member meets it: Cancel membership on their profile, a reason,
+ * Cancel at period end; the dialog offers the discount with its renewal price, Stay with the
+ * discount; the membership stays and the next renewal (the local test clock) charges the renewal
+ * price the dialog said, with the place's tax on top.
+ */
+export async function retentionAndExpectBooked(page: Page, row: RetentionRow) {
+  const member = await signUp(page);
+  await joinThroughApi(page, row.tier, row.place);
+  await page.goto(member.profileUrl);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Cancel membership" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel your membership?" });
+  await dialog.getByRole("radio", { name: "It costs too much" }).check();
+  await dialog.getByRole("button", { name: "Cancel at period end" }).click();
+  const offer = dialog.getByTestId("retention-offer");
+  await expect(offer).toBeVisible();
+  const text = (await offer.locator("p").textContent())!;
+  expect(text).toContain(`stay and get ${row.percentOff}% off your next ${row.periods} renewals`);
+  const [discounted, full] = [...text.matchAll(/\$[\d,]+\.\d\d/g)].map(([amount]) => centsOf(amount));
+  expect(discounted).toBe(Math.round((full! * (100 - row.percentOff)) / 100));
+  await offer.getByRole("button", { name: "Stay with the discount" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("membership-status")).toHaveText("Active");
+  const renewed = await page.request.post("/api/payments/local/subscription/renew", { headers: { Origin: siteOrigin() } });
+  expect(renewed.status(), await renewed.text()).toBe(200);
+  const records = await booked(page.request, member.email);
+  expect(records.subscriptions.at(-1)).toMatchObject({ tierId: row.tier.id, status: "active" });
+  expect(records.payments).toHaveLength(2);
+  const renewal = records.payments[1]!;
+  // The renewal is the dialog's discounted price; the place's tax is added to it.
+  expect(renewal.amountCents - renewal.taxCents).toBe(discounted);
+  if (row.place === "DE") expect(renewal.taxCents).toBeGreaterThan(0);
+  expect(records.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: renewal.amountCents, taxCents: renewal.taxCents })]);
+  return { renewalCents: discounted, fullCents: full, chargedCents: renewal.amountCents, taxCents: renewal.taxCents };
 }

@@ -6,14 +6,24 @@
 // by hand; and the service worker keeps exactly the pictures anyone may load.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AREAS, isPublicPicture, PAGE_ID_PARAMS, PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER, SSR_ROUTES, type Area } from "../../worker/contracts/areas";
+import {
+  AREAS,
+  CROSS_SITE_POSTS,
+  isPublicPicture,
+  isTokenOnlyPath,
+  PAGE_ID_PARAMS,
+  PUBLIC_IMAGE_FOLDERS,
+  SITE_MEDIA_FOLDER,
+  SSR_ROUTES,
+} from "../../worker/contracts/areas";
+import type { Area } from "../../worker/contracts/areas/area";
 import { AUDIT_DETAIL_KINDS } from "../../worker/contracts/audit-detail";
 import { FIVE_MINUTE_CRON, HOURLY_CRON } from "../../worker/services/areas/area";
 
 const FOLDER = new URL("../../worker/contracts/areas/", import.meta.url);
 const WORKER_FOLDER = new URL("../../worker/services/areas/", import.meta.url);
-/** Each folder's two files that are not an area: the declaration's type and the list. */
-const NOT_AREAS = new Set(["area.ts", "index.ts"]);
+/** The files that are not an area: the declaration's type and the lists (the Worker's areas, and those reacting to a change of access). */
+const NOT_AREAS = new Set(["area.ts", "index.ts", "access.ts"]);
 const areaFiles = (folder: URL) => readdirSync(folder).filter((name) => name.endsWith(".ts") && !NOT_AREAS.has(name));
 
 const listed = new Set<object>(Object.values(AREAS));
@@ -33,11 +43,20 @@ describe("the areas' declarations", () => {
     }
   });
 
-  it("imports every file of worker/services/areas/ in its index, under an area's key (the type check holds the keys)", () => {
+  it("imports every file of worker/services/areas/ in a list, under an area's key (the type check holds the keys), and each reaction to a change of access in ACCESS_AREAS", () => {
     const index = readFileSync(new URL("index.ts", WORKER_FOLDER), "utf8");
+    const access = readFileSync(new URL("access.ts", WORKER_FOLDER), "utf8");
     const files = areaFiles(WORKER_FOLDER);
     expect(files.length).toBeGreaterThan(3);
-    for (const file of files) expect(index, `${file} is missing from WORKER_AREAS`).toContain(`from "./${file.replace(/\.ts$/, "")}";`);
+    for (const file of files) {
+      const imported = `from "./${file.replace(/\.ts$/, "")}";`;
+      const reacts = readFileSync(new URL(file, WORKER_FOLDER), "utf8").includes("accessChanged:");
+      expect(index.includes(imported) || access.includes(imported), `${file} is in neither WORKER_AREAS nor ACCESS_AREAS`).toBe(true);
+      expect(
+        access.includes(imported),
+        `${file} ${reacts ? "reacts to a change of access but is missing from" : "does not react to a change of access but is in"} ACCESS_AREAS`,
+      ).toBe(reacts);
+    }
   });
 
   it("gives each picture folder, audit kind, id parameter and server-rendered page to one area only", () => {
@@ -155,5 +174,44 @@ describe("the service worker's pictures (isPublicPicture)", () => {
     for (const path of ["/media/tracks/a", "/media/previews/a", "/media/tv/a", "/media/radio/a", "/media/audio/a.mp3", "/api/config", "/music", "/"]) {
       expect(isPublicPicture(path), path).toBe(false);
     }
+  });
+});
+
+describe("paths the shared middleware lets through (crossSitePosts, tokenOnlyPaths)", () => {
+  it("come from the areas: the middleware names no area's path", () => {
+    // The vendors' prefix is the site's convention, and /api/auth/me is the session itself.
+    const SHARED = new Set(['"/api/webhooks/"', '"/api/auth/me"']);
+    const folder = new URL("../../worker/middleware/", import.meta.url);
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts"))) {
+      const source = readFileSync(new URL(file, folder), "utf8");
+      const paths = [...source.matchAll(/["'`]\/api\/[^"'`]*["'`]|\/\^\\\/api\\\/[^/]*/g)].map(([path]) => path);
+      expect(
+        paths.filter((path) => !SHARED.has(path)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it("are the payment provider's webhook, the one-click unsubscribe and a live show's segments, and nothing near them", () => {
+    expect([...CROSS_SITE_POSTS].sort()).toEqual(["/api/newsletter/unsubscribe", "/api/stripe/webhook"]);
+    expect(isTokenOnlyPath("/api/live/ev-1/hls/tok/index.m3u8")).toBe(true);
+    expect(isTokenOnlyPath("/api/live/ev-1/hls/tok/3.m4s")).toBe(true);
+    for (const path of ["/api/live/ev-1", "/api/live/ev-1/token", "/api/live/ev-1/captions/en.vtt", "/api/lives/ev-1/hls/x", "/api/admin/live/ev-1/hls/x"]) {
+      expect(isTokenOnlyPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("a change of access (services/access-changed.ts)", () => {
+  it("is announced by the code that sells and refunds without importing a socket module", () => {
+    const root = new URL("../../worker/", import.meta.url);
+    const sellers = ["services/store/", "services/tickets/", "services/membership/", "routes/store/"].flatMap((folder) =>
+      readdirSync(new URL(folder, root))
+        .filter((name) => name.endsWith(".ts"))
+        .map((name) => `${folder}${name}`),
+    );
+    sellers.push("routes/tickets-mine.ts", "routes/admin/store-orders.ts", "services/session.ts");
+    expect(sellers.length).toBeGreaterThan(30);
+    for (const file of sellers) expect(readFileSync(new URL(file, root), "utf8"), file).not.toMatch(/from "[^"]*realtime\//);
   });
 });

@@ -4,7 +4,9 @@
 // "sent", "gone" (delete the subscription) and "failed".
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../../worker/env";
-import { createLivePushSender, pushSender, type PushPayload, type PushSender } from "../../worker/services/push";
+import { pushSender, type PushSender } from "../../worker/services/push";
+import type { PushPayload } from "../../worker/contracts/push";
+import { createLivePushSender } from "../../worker/services/push/live";
 import { vapidKeyPair } from "../../scripts/lib/vapid-keys.mjs";
 import { ANSWER_BODY, startFakePushServer, type FakePushServer } from "./support/fake-push-server";
 

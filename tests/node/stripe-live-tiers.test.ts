@@ -31,8 +31,11 @@ function reply(req: Seen): { status: number; body: unknown } {
   if (req.method === "GET" && req.path.startsWith("/v1/subscriptions/sub_1"))
     return { status: 200, body: { id: "sub_1", object: "subscription", items: { object: "list", data: [{ id: "si_1", object: "subscription_item" }] } } };
   if (req.method === "POST" && req.path === "/v1/subscriptions/sub_1") return { status: 200, body: { id: "sub_1", object: "subscription" } };
+  // With prorations: the upgrade's prorated invoice; without: the invoice of the new price alone.
   if (req.method === "POST" && req.path === "/v1/invoices/create_preview")
-    return { status: 200, body: { object: "invoice", amount_due: 1190, total_taxes: [{ amount: 190 }] } };
+    return req.form.get("subscription_details[proration_behavior]") === "none"
+      ? { status: 200, body: { object: "invoice", amount_due: 1189, total_taxes: [{ amount: 190 }], customer_address: { country: "de", state: null } } }
+      : { status: 200, body: { object: "invoice", amount_due: 1190, total_taxes: [{ amount: 190 }], customer_address: null } };
   if (req.method === "POST" && req.path === "/v1/subscription_schedules")
     return {
       status: 200,
@@ -187,7 +190,7 @@ describe("live upgrades and downgrades", () => {
   it("previews and updates with always_invoice at the same proration date, the item's price swapped to the tier's", async () => {
     products.add("fansite_tier_inner-circle");
     // Stripe Tax's tax on the prorated invoice comes back with its total (decision 147).
-    expect(await live().previewSubscriptionChange!(change())).toEqual({ amountDueCents: 1190, taxCents: 190 });
+    expect(await live().previewSubscriptionChange!(change())).toEqual({ amountDueCents: 1190, taxCents: 190, place: null });
     expect(formOf("/v1/invoices/create_preview")).toMatchObject({
       customer: "cus_1",
       subscription: "sub_1",
@@ -220,6 +223,22 @@ describe("live upgrades and downgrades", () => {
   it("moves VIP's item to the configured monthly Price", async () => {
     await live().changeSubscriptionNow!(change({ tier: null, tierId: "vip", amount: { cents: 999, currency: "usd" } }));
     expect(formOf("/v1/subscriptions/sub_1")).toMatchObject({ "items[0][id]": "si_1", "items[0][price]": "price_vip_monthly", "metadata[tier_id]": "vip" });
+  });
+
+  it("previews the new price's renewal without prorations, taxed by Stripe Tax and without the retention coupon", async () => {
+    const input = change({ tier: null, tierId: "vip", amount: { cents: 999, currency: "usd" } });
+    expect(await live().previewRenewalAfterChange!(input)).toEqual({ amountDueCents: 1189, taxCents: 190, place: { country: "DE", state: null } });
+    const form = formOf("/v1/invoices/create_preview");
+    expect(form).toMatchObject({
+      customer: "cus_1",
+      subscription: "sub_1",
+      "subscription_details[items][0][id]": "si_1",
+      "subscription_details[items][0][price]": "price_vip_monthly",
+      "subscription_details[proration_behavior]": "none",
+      "automatic_tax[enabled]": "true",
+      discounts: "",
+    });
+    expect(form["subscription_details[proration_date]"]).toBeUndefined();
   });
 
   it("downgrades with a schedule: the current phase to the period's end, then the lower tier's price and metadata; released to cancel", async () => {

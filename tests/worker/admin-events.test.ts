@@ -20,7 +20,7 @@ import {
 } from "../../worker/contracts/admin-events";
 import type { AdminVenue, AdminVenueResponse, AdminVenuesResponse, VenueInput } from "../../worker/contracts/admin-venues";
 import type { EventsResponse } from "../../worker/contracts/events";
-import { REMINDER_FORM_MESSAGES } from "../../worker/contracts/reminders";
+import { REMINDER_FORM_MESSAGES } from "../../worker/contracts/reminder-limits";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;

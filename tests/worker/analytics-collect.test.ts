@@ -8,7 +8,7 @@ import { FLUSH_INTERVAL_MS, type AnalyticsBuffer } from "../../worker/durable-ob
 import { flushAnalyticsBuffers, analyticsBufferFor } from "../../worker/services/realtime/analytics-buffer";
 import { PageViewBuffer, type IncomingView } from "../../worker/services/analytics/buffer";
 import { visitorKeys } from "../../worker/services/analytics/visitor";
-import { COLLECT_PER_IP_PER_MINUTE, SESSION_GAP_MS } from "../../worker/contracts/admin-analytics";
+import { COLLECT_PER_IP_PER_MINUTE, SESSION_GAP_MS } from "../../worker/contracts/collect";
 import { DAY_MS } from "../../worker/lib/time";
 import { createUser, db, ORIGIN, useFreshClientIp } from "./helpers";
 import { countingD1 } from "./d1-count";

@@ -91,10 +91,10 @@ describe("the cron jobs", () => {
       "payments: tier offers",
       "notifications: hourly work",
       "catalog imports: abort stale uploads",
+      "master formats: catch-up",
       "rooms: unsent pictures",
       "housekeeping",
       "analytics: rollup",
-      "master formats: catch-up",
     ]);
     expect(CRON_JOBS.filter((job) => job.cron !== FIVE_MINUTE_CRON && job.cron !== HOURLY_CRON)).toEqual([]);
   });

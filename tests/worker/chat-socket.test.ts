@@ -16,7 +16,7 @@ import { forget } from "../../worker/lib/memo";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { SESSION_COOKIE } from "../../worker/services/session";
-import { closeMemberSockets } from "../../worker/services/realtime/member-sockets";
+import { accessChanged } from "../../worker/services/access-changed";
 import { chatThread } from "../../worker/services/realtime/chat-thread";
 import type { ChatThread } from "../../worker/durable-objects/ChatThread";
 import { ChatModelError, type ChatModel, type ChatRequest, type ChatTurn } from "../../worker/services/ai/types";
@@ -655,7 +655,7 @@ describe("ChatThread: sockets live as long as their session", () => {
     expect(ofType(socket.messages, "typing")).toEqual([]);
   });
 
-  it("closes at once only the chat sockets of a session named with its member (closeMemberSockets)", async () => {
+  it("closes at once only the chat sockets of a session named with its member (a session ended, with its member)", async () => {
     const vip = await createUser("vip");
     const token = randomToken(32);
     const hash = await sha256Hex(token);
@@ -663,7 +663,7 @@ describe("ChatThread: sockets live as long as their session", () => {
     const kept = await connect(vip);
     const ended = await connect(vip, `${SESSION_COOKIE}=${token}`);
     await db().delete(sessions).where(eq(sessions.idHash, hash));
-    await closeMemberSockets(env as never, db(), { sessionHash: hash, userId: vip.id });
+    await accessChanged(env as never, db(), { kind: "sessions", target: { sessionHash: hash, userId: vip.id } });
     expect(await ended.closed).toEqual({ code: SOCKET_CLOSE_SESSION_ENDED });
     await ask(kept, "still here");
     expect(kept.isClosed()).toBe(false);

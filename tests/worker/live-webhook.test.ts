@@ -1,4 +1,4 @@
-// Cloudflare Stream's notices to POST /api/live/webhooks/stream (decision 113): the signature
+// Cloudflare Stream's notices to POST /api/webhooks/stream (decision 113): the signature
 // (good, bad, malformed, too old), each notice applied once however often it comes, one older than
 // a notice applied changing nothing, the recording's video id taken from a video notice, and the
 // live notification going once when the provider's start and the control room's start both come;
@@ -29,7 +29,7 @@ const notice = (input: string, type: string, at: number) =>
 
 async function send(body: string, { secret = SECRET, time = Math.floor(Date.now() / 1000), header }: { secret?: string; time?: number; header?: string } = {}) {
   const signature = header ?? (await streamWebhookSignature(secret, body, time));
-  return callWith(VARS, "/api/live/webhooks/stream", { method: "POST", body, headers: { "webhook-signature": signature, "content-type": "application/json" } });
+  return callWith(VARS, "/api/webhooks/stream", { method: "POST", body, headers: { "webhook-signature": signature, "content-type": "application/json" } });
 }
 
 async function streamShow(seed: Parameters<typeof seedShow>[0] = {}) {
@@ -59,7 +59,7 @@ describe("the signature", () => {
     expect((await send(body)).status).toBe(200);
     expect((await showRow(eventId))!.state).toBe("live");
     // Without a secret configured the endpoint does not exist.
-    const unset = await callWith({}, "/api/live/webhooks/stream", {
+    const unset = await callWith({}, "/api/webhooks/stream", {
       method: "POST",
       body,
       headers: { "webhook-signature": await streamWebhookSignature(SECRET, body, Math.floor(Date.now() / 1000)) },

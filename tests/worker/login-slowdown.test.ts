@@ -10,7 +10,8 @@ import { loginThrottles, signInLinks, users } from "../../worker/db/schema/accou
 import { mailOutbox } from "../../worker/db/schema/mail";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { AUTH_MESSAGES, type SessionUser } from "../../worker/contracts/auth";
-import { LOGIN_SLOWDOWN, SIGN_IN_LINK_MESSAGES, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_MS } from "../../worker/contracts/sign-in-link";
+import { LOGIN_SLOWDOWN, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_MS } from "../../worker/contracts/sign-in-link";
+import { SIGN_IN_LINK_MESSAGES } from "../../worker/contracts/sign-in-link-limits";
 import { slowdownDelayMs } from "../../worker/services/login-slowdown";
 import { extractLinks } from "../../worker/services/mail/outbox";
 import { cookieFrom, createUser, db, errorOf, ORIGIN, useFreshClientIp } from "./helpers";

@@ -6,11 +6,14 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
-import type { TaxSettings } from "../../worker/contracts/tax-model";
+import type { TaxPlace, TaxSettings } from "../../worker/contracts/tax-model";
 import { forgetTiers } from "../../worker/db/tiers";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { prorate } from "../../worker/services/membership/proration";
+import { planTierChange } from "../../worker/services/membership/tier-changes";
+import { createPaymentsService } from "../../worker/services/payments";
+import type { PaymentsService, SubscriptionChangeInput } from "../../worker/services/payments/types";
 import { call, callLocal, createUser, db, SESSION_COOKIE, type TestUser } from "./helpers";
 import { freezeClock, row, setClock } from "./check-in-fixtures";
 import { deliver, event, newInvoiceId, seconds, subscribeViaEvents } from "./payments-fixtures";
@@ -125,6 +128,7 @@ describe("an upgrade from Germany", () => {
       totalNowCents: amountNowCents + tax,
       tax: { jurisdiction: "DE", behavior: "exclusive" },
       renewalCents: 2499,
+      renewalTaxCents: vat(2499),
       renewsAt: new Date(joined.current_period_end).toISOString(),
       pricedAt: new Date(NOW + 10 * DAY).toISOString(),
     };
@@ -152,7 +156,14 @@ describe("an upgrade from Germany", () => {
     // BR's DEMO rate is 17 %, extracted from the inclusive amount.
     const tax = Math.round((body.amountNowCents * 17) / 117);
     expect(tax).toBeGreaterThan(0);
-    expect(body).toMatchObject({ currency: "brl", taxNowCents: tax, totalNowCents: body.amountNowCents, tax: { jurisdiction: "BR", behavior: "inclusive" } });
+    expect(body).toMatchObject({
+      currency: "brl",
+      taxNowCents: tax,
+      totalNowCents: body.amountNowCents,
+      tax: { jurisdiction: "BR", behavior: "inclusive" },
+      renewalCents: 19900,
+      renewalTaxCents: Math.round((19900 * 17) / 117),
+    });
     // Confirmed 14 minutes later (7,000 centavos of difference over a month: 2 more a quarter hour on),
     // still charged the amount shown.
     setClock(NOW + 3 * DAY + 14 * 60 * 1000);
@@ -239,6 +250,91 @@ describe("every later charge is taxed for the place the join named", () => {
   });
 });
 
+describe("a downgrade from Germany", () => {
+  it("shows nothing charged now and the renewal's VAT, and the renewal charges and books exactly that", async () => {
+    let member = await createUser("user");
+    await join(member, { tierId: IC }, { country: "DE" });
+    const joined = (await subOf(member.id))!;
+    setClock(NOW + 4 * DAY);
+    member = await signInAgain(member);
+    const shown = await preview(member, { tierId: "vip", plan: "monthly" });
+    expect(shown.status, await shown.clone().text()).toBe(200);
+    const body = await shown.json<TierChangePreviewResponse>();
+    const vipCents = body.renewalCents;
+    expect(body).toEqual({
+      kind: "downgrade",
+      tierId: "vip",
+      plan: "monthly",
+      currency: "usd",
+      amountNowCents: 0,
+      taxNowCents: 0,
+      totalNowCents: 0,
+      tax: { jurisdiction: "DE", behavior: "exclusive" },
+      renewalCents: vipCents,
+      renewalTaxCents: vat(vipCents),
+      renewsAt: new Date(joined.current_period_end).toISOString(),
+      pricedAt: new Date(NOW + 4 * DAY).toISOString(),
+    });
+    expect(vat(vipCents)).toBeGreaterThan(0);
+    expect((await change(member, { tierId: "vip", plan: "monthly", pricedAt: body.pricedAt })).status).toBe(200);
+    expect(await booked(member.id)).toHaveLength(1);
+    member = await renewNow(member);
+    expect(await subOf(member.id)).toMatchObject({ tier_id: "vip", price_cents: vipCents });
+    expect((await booked(member.id)).at(-1)).toEqual({
+      amount_cents: vipCents + body.renewalTaxCents,
+      tax_cents: body.renewalTaxCents,
+      tax_jurisdiction: "DE",
+    });
+  });
+});
+
+describe("in live mode, Stripe Tax's previews", () => {
+  /** The local service as live: Stripe's previews answer with a fixed tax, and each call is kept. */
+  function liveService(stripePlace: TaxPlace | null = { country: "DE", state: null }) {
+    const asked: { what: string; input: SubscriptionChangeInput }[] = [];
+    const service: PaymentsService = {
+      ...createPaymentsService(env),
+      mode: "live",
+      previewSubscriptionChange: async (input) => (asked.push({ what: "now", input }), { amountDueCents: 1190, taxCents: 190, place: stripePlace }),
+      previewRenewalAfterChange: async (input) => (asked.push({ what: "renewal", input }), { amountDueCents: 1189, taxCents: 190, place: stripePlace }),
+    };
+    return { service, asked };
+  }
+
+  it("price a downgrade's renewal with its tax, nothing now", async () => {
+    const member = await createUser("user");
+    await join(member, { tierId: IC }, { country: "DE" });
+    const { service, asked } = liveService();
+    const planned = await planTierChange(env, db(), service, member.id, { tierId: "vip", plan: "monthly" });
+    expect(asked.map((a) => a.what)).toEqual(["renewal"]);
+    expect(asked[0]!.input).toMatchObject({ tierId: "vip", plan: "monthly" });
+    expect(planned.preview).toMatchObject({
+      kind: "downgrade",
+      totalNowCents: 0,
+      taxNowCents: 0,
+      renewalTaxCents: 190,
+      tax: { jurisdiction: "DE", behavior: "exclusive" },
+    });
+  });
+
+  it("name the place Stripe taxed for a member whose invoices named none yet (joined before places were kept)", async () => {
+    const member = await createUser("user");
+    await join(member, {});
+    expect(await subOf(member.id)).toMatchObject({ tax_country: null });
+    const planned = await planTierChange(env, db(), liveService({ country: "AT", state: null }).service, member.id, { tierId: IC, plan: "monthly" });
+    expect(planned.preview).toMatchObject({ taxNowCents: 190, renewalTaxCents: 190, tax: { jurisdiction: "AT", behavior: "exclusive" } });
+  });
+
+  it("price an upgrade's charge now and its renewal, each with its tax", async () => {
+    const member = await createUser("user");
+    await join(member, {}, { country: "DE" });
+    const { service, asked } = liveService();
+    const planned = await planTierChange(env, db(), service, member.id, { tierId: IC, plan: "monthly" });
+    expect(asked.map((a) => a.what).sort()).toEqual(["now", "renewal"]);
+    expect(planned.preview).toMatchObject({ kind: "upgrade", amountNowCents: 1000, taxNowCents: 190, totalNowCents: 1190, renewalTaxCents: 190 });
+  });
+});
+
 describe("a member where the artist collects nothing", () => {
   it("from the US: no tax line in the preview, none charged or booked on the upgrade or the renewal", async () => {
     let member = await createUser("user");
@@ -247,7 +343,7 @@ describe("a member where the artist collects nothing", () => {
     setClock(NOW + 5 * DAY);
     member = await signInAgain(member);
     const body = await (await preview(member, { tierId: IC, plan: "monthly" })).json<TierChangePreviewResponse>();
-    expect(body).toMatchObject({ taxNowCents: 0, totalNowCents: body.amountNowCents, tax: null });
+    expect(body).toMatchObject({ taxNowCents: 0, totalNowCents: body.amountNowCents, tax: null, renewalTaxCents: 0 });
     expect((await change(member, { tierId: IC, plan: "monthly" })).status).toBe(200);
     member = await renewNow(member);
     const rows = await booked(member.id);

@@ -5,7 +5,7 @@
 // never from the query functions under test.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { verifyTrackToken } from "../../worker/lib/media-token";
+import { verifyMediaToken } from "../../worker/lib/media-token";
 import type {
   AlbumResponse,
   AlbumsResponse,
@@ -384,9 +384,9 @@ describe("POST /api/music/tracks/:id/stream", () => {
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 600_000);
     // Bound to this member and this track.
     const token = decodeURIComponent(match![1]!);
-    expect(await verifyTrackToken(SESSION_SECRET, token, "spring-love")).toBe(user.id);
-    expect(await verifyTrackToken(SESSION_SECRET, token, "dream-about-you")).toBeNull();
-    expect(await verifyTrackToken(SESSION_SECRET, token, "spring-love", Date.now() + 601_000)).toBeNull();
+    expect(await verifyMediaToken(SESSION_SECRET, token, "track", "spring-love")).toBe(user.id);
+    expect(await verifyMediaToken(SESSION_SECRET, token, "track", "dream-about-you")).toBeNull();
+    expect(await verifyMediaToken(SESSION_SECRET, token, "track", "spring-love", Date.now() + 601_000)).toBeNull();
     expectNoAudioLocation(body);
   });
 

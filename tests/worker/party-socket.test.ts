@@ -13,7 +13,7 @@ import { listeningParties } from "../../worker/db/schema/music";
 import { users } from "../../worker/db/schema/accounts";
 import { partyRoom } from "../../worker/services/realtime/party-room";
 import type { PartyRoom } from "../../worker/durable-objects/PartyRoom";
-import type { RoomHub } from "../../worker/durable-objects/RoomHub";
+import type { RoomHub } from "../../worker/durable-objects/room/RoomHub";
 import { roomHub } from "../../worker/services/realtime/room-hub";
 import { partyRoomId } from "../../worker/contracts/party-chat";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";

@@ -59,7 +59,13 @@ describe("GET /api/payments/checkout/latest/status", () => {
     await startCheckout(member);
     const res = await latest(member);
     expect(res.status).toBe(200);
-    expect(await res.json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false, plan: "monthly", amount: { cents: 999, currency: "USD" } });
+    expect(await res.json<CheckoutStatusResponse>()).toEqual({
+      status: "pending",
+      isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
   });
 
   it("answers about the newest of the member's checkouts", async () => {
@@ -73,6 +79,7 @@ describe("GET /api/payments/checkout/latest/status", () => {
     expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({
       status: "pending",
       isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       plan: "monthly",
       amount: { cents: 999, currency: "USD" },
     });
@@ -96,6 +103,7 @@ describe("GET /api/payments/checkout/latest/status", () => {
     expect(await (await latest(owner)).json<CheckoutStatusResponse>()).toEqual({
       status: "pending",
       isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       plan: "monthly",
       amount: { cents: 999, currency: "USD" },
     });
@@ -108,6 +116,7 @@ describe("GET /api/payments/checkout/latest/status", () => {
     expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({
       status: "pending",
       isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       plan: "monthly",
       amount: { cents: 999, currency: "USD" },
     });
@@ -122,6 +131,7 @@ describe("GET /api/payments/checkout/latest/status", () => {
     expect(await (await latest(member)).json<CheckoutStatusResponse>()).toEqual({
       status: "complete",
       isVIP: true,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       plan: "monthly",
       amount: { cents: 999, currency: "USD" },
     });

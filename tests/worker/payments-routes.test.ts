@@ -66,6 +66,7 @@ describe("POST /api/payments/checkout", () => {
     const row = await checkoutRow(sessionId);
     expect(row).toMatchObject({ userId: user.id, mode: "local", status: "pending" });
     expect(await isVip(user.id)).toBe(false);
+    expect(await (await status(user, sessionId)).json()).toMatchObject({ tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } }, plan: "monthly" });
   });
 
   it("reuses the session when the same attempt is retried", async () => {
@@ -184,6 +185,7 @@ describe("local test checkout", () => {
     expect(await (await status(user, sessionId)).json<CheckoutStatusResponse>()).toEqual({
       status: "complete",
       isVIP: true,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       plan: "monthly",
       amount: { cents: 999, currency: "USD" },
     });
@@ -205,6 +207,7 @@ describe("local test checkout", () => {
     expect(await (await status(user, sessionId)).json<CheckoutStatusResponse>()).toEqual({
       status: "failed",
       isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       plan: "monthly",
       amount: { cents: 999, currency: "USD" },
     });

@@ -36,7 +36,13 @@ describe("VIP only through a verified payment event", () => {
     const sessionId = new URL((await checkout.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
     const res = await call(`/api/payments/checkout/${sessionId}/status?redirect_status=succeeded&payment_intent=pi_123&is_vip=true`, { cookie: user.cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "pending", isVIP: false, plan: "monthly", amount: { cents: 999, currency: "USD" } });
+    expect(await res.json()).toEqual({
+      status: "pending",
+      isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
     expect(await isVip(user.id)).toBe(false);
   });
 

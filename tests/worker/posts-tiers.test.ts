@@ -12,7 +12,7 @@ import { acceptSocket, type AcceptedSocket } from "./sockets";
 import { posts } from "../../worker/db/schema/feed";
 import { users } from "../../worker/db/schema/accounts";
 import { forgetTiers } from "../../worker/db/tiers";
-import { announceRoleChange } from "../../worker/services/realtime/role-change";
+import { accessChanged } from "../../worker/services/access-changed";
 import type { FeedResponse, FeedServerFrame, PostResponse, PostTeaserResponse, PostView } from "../../worker/contracts/feed";
 import type { ProfilePostsResponse } from "../../worker/contracts/profiles";
 import type { SearchResponse } from "../../worker/contracts/search";
@@ -230,7 +230,7 @@ describe("the live socket follows the member's tier", () => {
 
     // The member moves up to Inner Circle: their open socket is told and reads the counts from now on.
     await db().update(users).set({ tierId: IC.id }).where(eq(users.id, member.id));
-    await announceRoleChange(env as never, db(), member.id);
+    await accessChanged(env as never, db(), { kind: "roles", userId: member.id });
     await memberSocket.until((m) => m.some((x) => x.includes("role_changed")));
     expect((await like(who.ic, id, "PUT")).status).toBe(200);
     await memberSocket.until(() => countsAbout(memberSocket, id).length === 1);
@@ -238,7 +238,7 @@ describe("the live socket follows the member's tier", () => {
 
     // And back down to VIP: the next counts pass them by.
     await db().update(users).set({ tierId: "vip" }).where(eq(users.id, member.id));
-    await announceRoleChange(env as never, db(), member.id);
+    await accessChanged(env as never, db(), { kind: "roles", userId: member.id });
     await memberSocket.until((m) => m.filter((x) => x.includes("role_changed")).length === 2);
     expect((await like(who.ic, id, "DELETE")).status).toBe(200);
     await icSocket.until(() => countsAbout(icSocket, id).length === 3);

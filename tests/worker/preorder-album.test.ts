@@ -55,9 +55,10 @@ describe("a pre-order's album", () => {
     expect(res.status).toBe(200);
     const { album: view } = await res.json<AlbumResponse>();
     expect(view).toMatchObject({ id: ALBUM, earlyAccess: true, preorder: true, releaseAt: new Date(RELEASE).toISOString(), trackCount: 2 });
-    expect(view.tracks.map((t) => [t.id, t.playable, t.preview, t.earlyAccess])).toEqual([
-      [TEASER, true, true, false],
-      [LOCKED, false, false, true],
+    expect(view.tracks.map((t) => [t.id, t.playable, t.preview, t.earlyAccess, t.preorder])).toEqual([
+      [TEASER, true, true, false, undefined],
+      // Listed as on sale with its album, heard by nobody yet (nothing says VIPs are listening).
+      [LOCKED, false, false, true, true],
     ]);
   });
 
@@ -81,6 +82,49 @@ describe("a pre-order's album", () => {
     const stream = await call(`/api/music/tracks/${LOCKED}/stream`, { method: "POST", cookie: users.vip.cookie });
     expect([stream.status, (await errorOf(stream)).code]).toEqual([404, "track_not_found"]);
     expect((await call(`/api/music/tracks/${LOCKED}/stream`, { method: "POST", cookie: users.admin.cookie })).status).toBe(200);
+  });
+
+  it("takes a member's Notify me for its release (it is announced, not unknown), and refuses it again once hidden", async () => {
+    const member = await createUser("user");
+    const notify = (method: "GET" | "POST") => call(`/api/notify-me/album/${ALBUM}`, { method, cookie: member.cookie });
+    const asked = await notify("POST");
+    expect(asked.status, await asked.clone().text()).toBe(200);
+    expect(await (await notify("GET")).json()).toEqual({ waiting: true });
+    await setProductState("draft");
+    try {
+      const hidden = await notify("GET");
+      expect([hidden.status, (await errorOf(hidden)).code]).toEqual([404, "album_not_found"]);
+    } finally {
+      await setProductState("live");
+    }
+  });
+
+  it("shows or hides at once when the back office puts a product selling it live or back to draft", async () => {
+    const other = "zz-preorder-admin";
+    await D1.prepare("INSERT INTO albums (id, title, year, type, position, release_at) VALUES (?1, 'Zephyr Admin', 2030, 'Album', 981, ?2)")
+      .bind(other, RELEASE)
+      .run();
+    const page = () => call(`/api/music/albums/${other}`);
+    expect((await page()).status).toBe(404);
+    const input = {
+      kind: "digital",
+      slug: "zz-preorder-admin-digital",
+      state: "live",
+      title: "Zephyr Admin",
+      pricing: "fixed",
+      priceUsdCents: 900,
+      priceBrlCents: 4500,
+      albumId: other,
+    };
+    const created = await call("/api/admin/store/products", { method: "POST", json: input, cookie: users.admin.cookie });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { product } = await created.json<{ product: { id: string } }>();
+    // No memo forgotten by the test: every write of the back office forgets this isolate's memos and
+    // renews the edge cache's version (middleware/edge-cache.ts); other isolates follow within a minute.
+    expect((await page()).status).toBe(200);
+    const drafted = await call(`/api/admin/store/products/${product.id}`, { method: "PUT", json: { ...input, state: "draft" }, cookie: users.admin.cookie });
+    expect(drafted.status, await drafted.clone().text()).toBe(200);
+    expect((await page()).status).toBe(404);
   });
 
   it("without a live product it is hidden again, its teaser too", async () => {

@@ -6,7 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readConfig, type AppEnv } from "../../worker/env";
-import { pushSender, type PushPayload } from "../../worker/services/push";
+import { pushSender } from "../../worker/services/push";
+import type { PushPayload } from "../../worker/contracts/push";
 
 const testEnv = env as unknown as AppEnv;
 

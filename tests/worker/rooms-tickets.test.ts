@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { orderTicketsEnded } from "../../worker/services/realtime/room-tickets";
+import { accessChanged } from "../../worker/services/access-changed";
 import { SOCKET_CLOSE_ROOM_CHANGED, SOCKET_CLOSE_VIP_ENDED } from "../../worker/contracts/realtime";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { deliver } from "./payments-fixtures";
@@ -99,7 +99,7 @@ describe("a refunded ticket", { timeout: 15_000 }, () => {
     await refundAll(admin, refunded);
     expect(await env.DB.prepare("SELECT status FROM event_tickets WHERE order_id = ?").bind(refunded.orderId).first<string>("status")).toBe("refunded");
     // The check the refund started, run again and awaited: it leaves the socket open.
-    await orderTicketsEnded(env, createDb(env.DB), refunded.orderId);
+    await accessChanged(env, createDb(env.DB), { kind: "order-tickets", orderId: refunded.orderId });
     say(socket, "still in");
     await roundTrip(socket);
     expect(ofType(socket, "message").map((f) => f.message.text)).toEqual(["still in"]);

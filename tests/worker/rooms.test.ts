@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { forgetTiers } from "../../worker/db/tiers";
 import { roomHub } from "../../worker/services/realtime/room-hub";
-import { announceRoleChange } from "../../worker/services/realtime/role-change";
+import { accessChanged } from "../../worker/services/access-changed";
 import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED } from "../../worker/contracts/realtime";
 import { ROOM_CATCH_UP_MAX, ROOM_MESSAGE_MAX, type RoomsResponse, type RoomHistoryResponse } from "../../worker/contracts/rooms";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
@@ -312,7 +312,7 @@ describe("sockets close when access ends", () => {
     expect((await welcomeOf(inTalk)).mayWrite).toBe(true);
     await welcomeOf(inLounge);
     await env.DB.prepare("UPDATE users SET is_vip = 0, tier_id = NULL WHERE id = ?").bind(vip.id).run();
-    await announceRoleChange(env, db(), vip.id);
+    await accessChanged(env, db(), { kind: "roles", userId: vip.id });
     expect((await inLounge.closed).code).toBe(SOCKET_CLOSE_VIP_ENDED);
     await inTalk.until((m) => framesOf(m).some((f) => f.type === "access"));
     expect(ofType(inTalk, "access")).toEqual([{ type: "access", mayWrite: false }]);

@@ -9,9 +9,9 @@ import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { pushTransport } from "../../worker/services/notifications";
 import { pushService } from "./push-service";
 import { loadEveryGroup } from "../../worker/middleware/lazy-routes";
-import { everyFrameContract } from "../../worker/lib/frame-schemas";
-import { previewBuilder } from "../../worker/durable-objects/room-previews";
-import "../../worker/app";
+import { loadEveryFirstUse } from "../../worker/lib/first-use";
+// The entry, with every Durable Object's module: each declares what it loads on first use.
+import "../../worker/index";
 
 // The worker project runs without per-file isolation (vitest.config.ts): one workerd and one
 // evaluation of the Worker's modules serve every file, instead of a new process and a new import of
@@ -29,15 +29,14 @@ await env.DB.batch(testData.TEST_SEED.map((statement) => env.DB.prepare(statemen
 
 // The Worker's route groups load with their first request (decision 078): here, once per run.
 await loadEveryGroup();
-// So do the Durable Objects' frame schemas, with their first frame. Deployed, that import reads a
-// module of the upload; here an import() goes through the test pool's module runner, whose
-// transport belongs to one request, and workerd refuses to let another object await it ("Cannot
-// perform I/O on behalf of a different Durable Object": four feed shards publishing a burst of likes
-// at once; cloudflare/workers-sdk#5387). Loaded here, outside every object, the loaders keep them and
-// no object imports at all.
-await Promise.all(everyFrameContract.map((load) => load()));
-// The rooms' link previews' builder is imported the same way, with a room's first link.
-await previewBuilder();
+// So do the Durable Objects' frame schemas with their first frame, and the rooms' link previews'
+// builder with a room's first link (worker/lib/first-use.ts). Deployed, that import reads a module
+// of the upload; here an import() goes through the test pool's module runner, whose transport
+// belongs to one request, and workerd refuses to let another object await it ("Cannot perform I/O
+// on behalf of a different Durable Object": four feed shards publishing a burst of likes at once;
+// cloudflare/workers-sdk#5387). Loaded here, outside every object, the loaders keep them and no
+// object imports at all.
+await loadEveryFirstUse();
 
 // Web push goes to the in-isolate fake push service (tests/worker/push-service.ts), never the
 // network: the queue consumer runs in this isolate and sends through pushTransport. Unknown

@@ -245,6 +245,7 @@ describe("an upgrade now, paying the prorated difference", () => {
       totalNowCents: expected.amountNowCents,
       tax: null,
       renewalCents: 2499,
+      renewalTaxCents: 0,
       renewsAt: new Date(before.current_period_end).toISOString(),
       pricedAt: new Date(NOW + 10 * DAY).toISOString(),
     });

@@ -285,6 +285,7 @@ describe("the local test checkout of a claimed offer", { timeout: 30_000 }, () =
     expect(await status.json<CheckoutStatusResponse>()).toEqual({
       status: "pending",
       isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
       plan: "monthly",
       amount: { cents: 999, currency: "USD" },
       firstPeriodCents: 599,

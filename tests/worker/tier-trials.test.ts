@@ -99,7 +99,13 @@ describe("a trial in local payments mode", () => {
     expect(res.status).toBe(200);
     const session = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
     const status = await call(`/api/payments/checkout/${session}/status`, { cookie: member.cookie });
-    expect(await status.json()).toMatchObject({ plan: "monthly", amount: { cents: 2499, currency: "USD" }, trialDays: 14 });
+    // The tier it sells, named in both languages for the checkout's item line.
+    expect(await status.json()).toMatchObject({
+      tier: { id: TT, name: { en: `Tier ${TT}`, ptBR: `Nível ${TT}` } },
+      plan: "monthly",
+      amount: { cents: 2499, currency: "USD" },
+      trialDays: 14,
+    });
     const preview = await callLocal(`/api/payments/local/checkout/${session}/tax`, { json: { country: "DE", state: null }, cookie: member.cookie });
     expect(preview.status).toBe(200);
     expect(await preview.json()).toMatchObject({ amountCents: 0, taxCents: 0, totalCents: 0 });

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import type { PublicConfig } from "../../worker/contracts/config";
-import { SETTINGS_MESSAGES } from "../../worker/contracts/admin-settings";
+import { SETTINGS_MESSAGES } from "../../worker/contracts/admin-settings-limits";
 import { monthsFreeOf, planOfInterval } from "../../worker/contracts/vip-plans";
 import { readRevenue } from "../../worker/db/admin-revenue";
 import { createSession } from "../../worker/db/auth";
@@ -162,7 +162,13 @@ describe("POST /api/payments/checkout with a plan", () => {
     const user = await createUser("user");
     const sessionId = await startCheckout(user, {});
     const status = await call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });
-    expect(await status.json<CheckoutStatusResponse>()).toEqual({ status: "pending", isVIP: false, plan: "monthly", amount: { cents: 999, currency: "USD" } });
+    expect(await status.json<CheckoutStatusResponse>()).toEqual({
+      status: "pending",
+      isVIP: false,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+      plan: "monthly",
+      amount: { cents: 999, currency: "USD" },
+    });
   });
 
   it("opens a session of its own per plan for one attempt, and the same one again for a retried attempt", async () => {
@@ -228,7 +234,13 @@ describe("the yearly plan at the local test checkout", () => {
     } satisfies MembershipResponse);
     expect(await revenueOf(user.id)).toEqual([{ source: "vip", amount_cents: 9900, currency: "usd" }]);
     const status = await call(`/api/payments/checkout/${sessionId}/status`, { cookie: user.cookie });
-    expect(await status.json<CheckoutStatusResponse>()).toEqual({ status: "complete", isVIP: true, plan: "yearly", amount: { cents: 9900, currency: "USD" } });
+    expect(await status.json<CheckoutStatusResponse>()).toEqual({
+      status: "complete",
+      isVIP: true,
+      tier: { id: "vip", name: { en: "VIP", ptBR: "VIP" } },
+      plan: "yearly",
+      amount: { cents: 9900, currency: "USD" },
+    });
   });
 
   it("keeps the monthly plan as it was: a month, $9.99", async () => {

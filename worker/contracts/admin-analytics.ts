@@ -2,7 +2,6 @@
 // (GET /api/admin/overview, /api/admin/analytics, /api/admin/analytics/tracks). Cookieless: a
 // visitor is hash(daily salt, IP, user agent), so one person is one visitor per day at most.
 import { z } from "./zod";
-export { COLLECT_PER_IP_PER_MINUTE, SESSION_GAP_MS } from "./collect";
 import type { RequestHealth } from "./health";
 import type { OverviewStore } from "./admin-revenue";
 import type { Trend } from "./trend";

@@ -7,7 +7,7 @@ import { userText } from "./text";
 import { PROFILE_MESSAGES, WEBSITE_MAX } from "./profiles";
 import { LOCALES } from "./locale";
 import { ARTIST_NAME_MAX, ARTIST_BIO_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
-export { ARTIST_NAME_MAX, ARTIST_BIO_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
+export { ARTIST_NAME_MAX, ARTIST_BIO_MAX } from "./admin-settings-limits";
 import { SESSION_TIMEOUT_OPTIONS, NOTIFICATION_KEYS, isVipYearlyPriceCents } from "./settings-model";
 export * from "./settings-model";
 

@@ -3,8 +3,6 @@
 import { z } from "./zod";
 import type { AuditDetail } from "./audit-detail";
 
-export { AUDIT_PAGE_SIZE } from "./admin-limits";
-
 /** One audited admin write, as /admin/audit lists it. */
 export type AuditEntryView = {
   id: number;

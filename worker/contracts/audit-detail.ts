@@ -15,7 +15,10 @@ type DetailsOf<N> = N extends unknown ? { [K in keyof N & string]: { kind: K } &
 export type AuditDetail = DetailsOf<NotesOf<DeclaredArea>>;
 export type AuditDetailKind = AuditDetail["kind"];
 
-/** Every kind an area declares (the audit page has a text for each, in both languages). */
+/**
+ * Every kind an area declares (the audit page has a text for each, in both languages).
+ * @internal
+ */
 export const AUDIT_DETAIL_KINDS = Object.keys(AUDIT_NOTES) as AuditDetailKind[];
 
 /** The detail as the English note older rows were written with (the fallback text). */

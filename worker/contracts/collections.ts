@@ -3,11 +3,11 @@
 import { z } from "./zod";
 import { SLUG_PATTERN, type TrackView } from "./music";
 import { userText } from "./text";
-import { MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, playlistNameKey } from "./collection-limits";
+import { MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX } from "./collection-limits";
 import { COLLECTION_MESSAGES } from "./collection-limits";
 export { COLLECTION_MESSAGES } from "./collection-limits";
 
-export { MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX, playlistNameKey };
+export { MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX };
 
 /** Playlist ids are UUIDs (crypto.randomUUID). */
 export const PLAYLIST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

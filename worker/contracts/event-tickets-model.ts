@@ -111,6 +111,10 @@ export type EventTicketSale = {
 /** The typed code printed under a ticket's QR: TKT-XXXX-XXXX, from the gift codes' look-alike-free alphabet. */
 export const TICKET_CODE_PREFIX = "TKT";
 export const TICKET_CODE_ALPHABET = GIFT_CODE_ALPHABET;
+/**
+ * The code's shape, which tests check the issued codes against.
+ * @internal
+ */
 export const TICKET_CODE_PATTERN = /^TKT-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
 
 const SEPARATORS = /[\s\p{Pd}\u2212._]/gu;

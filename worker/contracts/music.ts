@@ -36,6 +36,11 @@ export type TrackView = {
   earlyAccess: boolean;
   /** The public release while in early access (ISO); null once released. */
   releaseAt: string | null;
+  /**
+   * Only on a track of an album sold as a pre-order, listed before its early access (decision 152):
+   * on sale with its album and heard by nobody yet, so nothing says VIPs are listening.
+   */
+  preorder?: true;
   /** 0-4 for the five featured tracks, else null. */
   featuredPosition: number | null;
 };

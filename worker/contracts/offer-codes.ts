@@ -35,6 +35,10 @@ export const offerCodeImportSchema = z.strictObject({
     .min(2, OFFER_CODE_MESSAGES.firstRowInvalid)
     .default(2),
 });
+/**
+ * The body as a caller writes it (defaults optional), for tests.
+ * @internal
+ */
 export type OfferCodeImportBody = z.input<typeof offerCodeImportSchema>;
 
 /** POST …/codes/preview: the file's columns, the column that looks like the codes, first rows. */

@@ -78,6 +78,8 @@ export type CheckoutStatusResponse = {
   status: CheckoutSessionStatus;
   /** True once a verified payment event has made the member VIP. The result page waits for it. */
   isVIP: boolean;
+  /** The tier the checkout sells, named in both languages (the test checkout's item line). */
+  tier: { id: string; name: { en: string; ptBR: string } };
   /** The plan the checkout sells and its amount (the test checkout page shows them). */
   plan: VipPlan;
   amount: PlanAmount;

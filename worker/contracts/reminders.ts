@@ -6,7 +6,7 @@ import { LOCALES } from "./locale";
 import { emailSchema } from "./auth";
 import { isValidTimeZone } from "./time-zones";
 import { REMINDER_FORM_MESSAGES } from "./reminder-limits";
-export { REMINDER_MESSAGES, REMINDER_FORM_MESSAGES } from "./reminder-limits";
+export { REMINDER_MESSAGES } from "./reminder-limits";
 
 /** The offsets (minutes before the start) the event form offers: 1 week, 1 day, 1 hour, 15 minutes. */
 export const REMINDER_OFFSET_CHOICES = [10080, 1440, 60, 15] as const;

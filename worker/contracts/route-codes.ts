@@ -336,6 +336,7 @@ export const ROUTE_CODES = {
   offer_tier_unavailable: { status: 409, en: OFFER_MESSAGES.tierUnavailable },
   offer_expired: { status: 410, en: OFFER_MESSAGES.expired },
   offer_claimed: { status: 409, en: OFFER_MESSAGES.claimed },
+  win_back_unavailable: { status: 409, en: OFFER_MESSAGES.winBackUnavailable },
   // Membership tiers: the back office (decision 097)
   tier_not_found: { status: 404, en: TIER_MESSAGES.notFound },
   tier_id_taken: { status: 409, en: TIER_MESSAGES.idTaken },

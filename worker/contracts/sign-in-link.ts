@@ -1,6 +1,5 @@
 // The sign-in slowdown and one-time sign-in links (decision 038), shared by the Worker and the SPA.
 import { z } from "./zod";
-export { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 
 /**
  * Per address typed at the sign-in form, known account or not. The first `freeFailures` wrong

@@ -20,8 +20,15 @@ const GROUP_LENGTH = 4;
  */
 export const GIFT_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-/** GIFT-XXXX-XXXX-XXXX, as stored and printed. */
+/**
+ * GIFT-XXXX-XXXX-XXXX, as stored and printed.
+ * @internal
+ */
 export const GIFT_CODE_PATTERN = /^GIFT(?:-[A-Z0-9]{4}){3}$/;
+/**
+ * The printed length, which tests check the issued codes against.
+ * @internal
+ */
 export const GIFT_CODE_LENGTH = PREFIX.length + GROUPS * (GROUP_LENGTH + 1);
 
 /** What a person may type in the field: room for spaces and dashes between the groups. */

@@ -42,6 +42,14 @@ export const JURISDICTION_PATTERN = /^(?:[A-Z]{2}|US-[A-Z]{2})$/;
 /** The buyer's place as tax needs it: country, and the US state (its code) where the country is the US. */
 export type TaxPlace = { country: string; state: string | null };
 
+/** The place a provider's address names: its two-letter country, and the state only in the US; null without a country. */
+export function placeOfAddress(address: { country?: string | null; state?: string | null } | null | undefined): TaxPlace | null {
+  const country = address?.country?.toUpperCase();
+  const state = address?.state?.toUpperCase();
+  if (!country || !/^[A-Z]{2}$/.test(country)) return null;
+  return { country, state: country === "US" && state && /^[A-Z]{2}$/.test(state) ? state : null };
+}
+
 /** The jurisdiction a place falls in: "US-CA" for a US state, the country otherwise. */
 export const jurisdictionOf = (place: TaxPlace): string => (place.country === "US" && place.state ? `US-${place.state.toUpperCase()}` : place.country);
 

@@ -49,6 +49,8 @@ export type TierChangePreviewResponse = {
   /** Where the member's charges are taxed and how; null when no tax is collected there (or no place is known). */
   tax: { jurisdiction: string; behavior: TaxBehavior } | null;
   renewalCents: number;
+  /** The tax of each renewal at `renewalCents` in the member's billing place (added or included as `tax.behavior` says); 0 without one. */
+  renewalTaxCents: number;
   renewsAt: string;
   /** The instant it was priced at (whole seconds): the confirm sends it back. */
   pricedAt: string;

@@ -63,6 +63,7 @@ export const OFFER_MESSAGES = {
   tierUnavailable: "This offer's tier is not sold on this plan any more",
   expired: "This offer has expired",
   claimed: "This offer has already been claimed",
+  winBackUnavailable: "This member is not open to a win-back offer",
 } as const;
 
 /** GET /api/offers: the member's offer they can still claim, if any. */

@@ -90,7 +90,10 @@ export function retentionStatements(now: number, retentionDays: number): Stateme
   ];
 }
 
-/** The statement as literal SQL (numbers and quoted text only), for `wrangler d1 execute --file`. */
+/**
+ * The statement as literal SQL (numbers and quoted text only), for `wrangler d1 execute --file`.
+ * @internal
+ */
 export function inlineStatement({ sql, params }: Statement): string {
   const literal = (value: SqlValue | undefined) => {
     if (value === null) return "NULL";

@@ -16,6 +16,10 @@ import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale }
 import { publicSaleOpensAt } from "#contracts/event-tickets-model.ts";
 
 export type EventRow = typeof events.$inferSelect;
+/**
+ * A row as inserted, for tests that seed events.
+ * @internal
+ */
 export type NewEventRow = typeof events.$inferInsert;
 
 /** Keys of the per-isolate memo (lib/memo.ts) holding event reads: forget() it after a change. */

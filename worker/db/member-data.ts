@@ -112,6 +112,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
 /**
  * User columns deliberately not exported, each with why. "table.column" → reason. Add here only
  * with a reason a reviewer accepts.
+ * @internal
  */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   "marketing_consents.actor_id":
@@ -126,7 +127,10 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
     "the administrator who retried or dismissed a failed background job: the act is in their audit_log rows (staff-activity), and the job's body is other members' data",
 };
 
-/** Column names that hold a member's id without a foreign key saying so (the schema test reads these too). */
+/**
+ * Column names that hold a member's id without a foreign key saying so (the schema test reads these too).
+ * @internal
+ */
 export const USER_COLUMN_NAMES =
   /^(user_id|author_id|actor_id|owner_id|member_id|reporter_id|claimed_by|created_by|granted_by|staff_id|listener|[a-z_]*_user_id)$/;
 

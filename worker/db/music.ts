@@ -95,6 +95,7 @@ export function toTrackView(row: TrackRow, now: number): TrackView {
     preview: !early && previewEnabled && previewFormatOf(audioKey) !== null,
     earlyAccess: early,
     releaseAt: early ? (publicAt([ownTimesOf(row), albumTimesOf(row)], now)?.toISOString() ?? null) : null,
+    ...(state === "hidden" && row.albumOnPreorder ? { preorder: true as const } : {}),
   };
 }
 

@@ -123,6 +123,21 @@ const WIN_BACK_SQL = insertOffers(
   TIER_LEFT,
 );
 const UPGRADE_SQL = insertOffers("upgrade", `NOT ${LAPSED} AND ${ENGAGED}`);
+/** The run's win-back statement for one member (?5). */
+const WIN_BACK_ONE_SQL = insertOffers(
+  "win_back",
+  `u.id = ?5 AND ${LAPSED} AND NOT EXISTS (SELECT 1 FROM tier_offers w WHERE w.user_id = u.id AND w.kind = 'win_back')`,
+  TIER_LEFT,
+);
+
+/**
+ * One lapsed member's win-back offer at `percentOff`, by the run's own rules (the tier they left,
+ * once ever, not within the gap after another offer); null when they are not open to one. For the
+ * local journeys (routes/dev.ts): the run is site-wide, and would offer every lapsed member beside.
+ */
+export async function issueWinBackTo(db: DB, userId: string, settings: OfferSettings, percentOff: number, now: number): Promise<IssuedOffer | null> {
+  return db.$client.prepare(WIN_BACK_ONE_SQL).bind(now, settings.tierId, percentOff, 1, userId).first<IssuedOffer>();
+}
 
 /**
  * Issues the offers the settings call for, at most `limit` of each kind: win-back offers to lapsed

@@ -47,7 +47,10 @@ import {
   CHAT_REPLY_TIMEOUT_MS,
 } from "#contracts/chat-limits.ts";
 import type { ChatClientFrame, ChatErrorCode, ChatLocale, ChatMessage, ChatRole, ChatServerFrame } from "#contracts/chat.ts";
-import { chatContract } from "../lib/frame-schemas";
+import { onFirstUse } from "../lib/first-use";
+
+/** The chat's frame schema, loaded with the first frame. */
+const chatContract = onFirstUse(() => import("#contracts/chat.ts"));
 
 /** A history frame carries at most this many of the newest messages, so a years-long thread still fits one frame. */
 export const CHAT_HISTORY_MAX_MESSAGES = 500;

@@ -37,7 +37,10 @@ import {
   type SocketAttachment,
 } from "../services/realtime/socket-sessions";
 import type { FeedEvent, FeedFrame } from "#contracts/feed.ts";
-import { feedContract } from "../lib/frame-schemas";
+import { onFirstUse } from "../lib/first-use";
+
+/** The feed's event schema, loaded with the first event. */
+const feedContract = onFirstUse(() => import("#contracts/feed.ts"));
 
 const BAD_FRAME = JSON.stringify({ type: "error", code: "bad_frame" } satisfies FeedErrorFrame);
 

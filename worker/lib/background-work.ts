@@ -22,7 +22,10 @@ export function trackedContext(ctx: ExecutionContext): ExecutionContext {
   } as ExecutionContext;
 }
 
-/** Resolves once nothing counted is running, including work started by work that ended meanwhile. */
+/**
+ * Resolves once nothing counted is running, including work started by work that ended meanwhile.
+ * @internal
+ */
 export async function backgroundWorkSettled(): Promise<void> {
   while (running.size > 0) await Promise.allSettled([...running]);
 }

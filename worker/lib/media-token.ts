@@ -48,4 +48,3 @@ export async function verifyMediaToken(secret: string, token: string, kind: Medi
 }
 
 export const signTrackToken = (secret: string, userId: string, trackId: string, now = Date.now()) => signMediaToken(secret, userId, "track", trackId, now);
-export const verifyTrackToken = (secret: string, token: string, trackId: string, now = Date.now()) => verifyMediaToken(secret, token, "track", trackId, now);

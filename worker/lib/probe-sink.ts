@@ -65,7 +65,10 @@ export class ProbeSink {
   }
 }
 
-/** The probe of a file held whole in memory (tests, small files). */
+/**
+ * The probe of a file held whole in memory (tests, small files).
+ * @internal
+ */
 export function probeBytes(bytes: Uint8Array): Probe {
   const sink = new ProbeSink();
   sink.push(bytes);

@@ -12,7 +12,10 @@ async function hmacHex(secret: string, text: string) {
   return hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text)));
 }
 
-/** The header's value for `body` signed at `time` (seconds): what Stream sends, and what tests send. */
+/**
+ * The header's value for `body` signed at `time` (seconds): what Stream sends, and what tests send.
+ * @internal
+ */
 export async function streamWebhookSignature(secret: string, body: string, time: number) {
   return `time=${time},sig1=${await hmacHex(secret, `${time}.${body}`)}`;
 }

@@ -45,7 +45,10 @@ export function uploadLimit(c: { var: UploadVariables["Variables"] }): number {
   return limit;
 }
 
-/** The limit a registered handler declares, if it is an `uploadBody`. */
+/**
+ * The limit a registered handler declares, if it is an `uploadBody`.
+ * @internal
+ */
 export const declaredLimitOf = (handler: object): number | undefined => declaredLimits.get(handler);
 
 /** The body limit the route answering this request declared; undefined for an ordinary route. */

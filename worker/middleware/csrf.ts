@@ -4,14 +4,15 @@
 import { createMiddleware } from "hono/factory";
 import { routeError } from "../lib/errors";
 import type { HonoEnv } from "../types";
+import { CROSS_SITE_POSTS } from "#contracts/areas/index.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
- * Server-to-server endpoints authenticated by signature, not by cookie: the payment and mail
- * providers' webhooks, and the newsletter's one-click unsubscribe (RFC 8058: a mail client POSTs
- * it from anywhere; the signed link in its query is the authority, and all it can do is unsubscribe).
+ * Server-to-server endpoints authenticated by signature, not by cookie: vendors' notices under
+ * /api/webhooks/, and the paths areas declare as posted from other sites (`crossSitePosts`: the
+ * payment provider's webhook, the newsletter's one-click unsubscribe).
  */
-const EXEMPT = new Set(["/api/stripe/webhook", "/api/newsletter/unsubscribe", "/api/live/webhooks/stream"]);
+const EXEMPT = CROSS_SITE_POSTS;
 const EXEMPT_PREFIX = "/api/webhooks/";
 
 export const csrfGuard = createMiddleware<HonoEnv>(async (c, next) => {

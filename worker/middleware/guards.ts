@@ -5,7 +5,6 @@ import { routeError, unauthorized } from "../lib/errors";
 import type { HonoEnv } from "../types";
 import type { SessionUser } from "#contracts/auth.ts";
 import type { Actor } from "../db/audit";
-import { admitsTier, type TierRule } from "#contracts/tiers.ts";
 
 type WithUser = HonoEnv & { Variables: HonoEnv["Variables"] & { user: SessionUser } };
 
@@ -20,18 +19,6 @@ export const requireVIP = createMiddleware<WithUser>(async (c, next) => {
   if (!user.isVIP && !user.isAdmin) throw routeError("vip_required");
   await next();
 });
-
-/**
- * A gate by tier (decisions 096 and 099): "tier at least" a rank or "one of these tiers", as
- * admitsTier decides (admins pass). Refused with 403 tier_required.
- */
-export const requireTier = (rule: TierRule) =>
-  createMiddleware<WithUser>(async (c, next) => {
-    const user = c.var.user;
-    if (!user) throw unauthorized();
-    if (!admitsTier(user, rule)) throw routeError("tier_required");
-    await next();
-  });
 
 export const requireAdmin = createMiddleware<WithUser>(async (c, next) => {
   const user = c.var.user;

@@ -55,10 +55,14 @@ const mountHandlers = new WeakSet<object>();
  * Every group, loaded now. For the tests, whose one evaluation of the Worker serves every file: no
  * test's time limit then pays for the import of the group it happens to be the first to reach, and
  * the tests that read the registered routes read the groups' (the app holds only their mounts).
+ * @internal
  */
 export const loadEveryGroup = () => Promise.all(everyGroup.map((group) => group()));
 
-/** Whether a handler registered on an app is a group's mount (`mountLazily`) rather than a route. */
+/**
+ * Whether a handler registered on an app is a group's mount (`mountLazily`) rather than a route.
+ * @internal
+ */
 export const isLazyMount = (handler: object) => mountHandlers.has(handler);
 
 /**

@@ -14,13 +14,13 @@ import {
   setPasswordEndingOtherSessions,
   type MemberSessionRow,
 } from "../db/account";
-import { closeMemberSockets } from "../services/realtime/member-sockets";
 import { requireUser } from "../middleware/guards";
 import { notFound, unauthorized } from "../lib/errors";
 import { hashPassword } from "../lib/password";
 import { validate } from "../lib/validate";
 import { recheckPassword } from "../services/password-recheck";
 import { endSession } from "../services/session";
+import { accessChanged } from "../services/access-changed";
 
 type Ctx = Context<HonoEnv>;
 
@@ -34,7 +34,7 @@ function whoAsks(c: Ctx) {
 
 /** Closes the sockets of sessions already deleted from D1 (feed, stations, parties and the member's chat). */
 const closeSessions = (c: Ctx, userId: string, idHashes: string[]) =>
-  Promise.all(idHashes.map((sessionHash) => closeMemberSockets(c.env, c.var.db, { sessionHash, userId })));
+  Promise.all(idHashes.map((sessionHash) => accessChanged(c.env, c.var.db, { kind: "sessions", target: { sessionHash, userId } })));
 
 const toDevice = (row: MemberSessionRow, currentHash: string): DeviceSession => ({
   id: row.publicId,

@@ -37,7 +37,6 @@ import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { endSession, startSession } from "../services/session";
-import { closeMemberSockets } from "../services/realtime/member-sockets";
 import { validate } from "../lib/validate";
 import { clientIp, hitEdgeLimit, hitRateLimit } from "../services/rate-limit";
 import { requireHuman } from "../services/bot-check";
@@ -55,6 +54,7 @@ import type { Locale } from "#contracts/locale.ts";
 import { memberLocaleSchema, type MemberLocaleResponse } from "#contracts/member-locale.ts";
 import { setMemberLocale } from "../db/member-locale";
 import { requireUser } from "../middleware/guards";
+import { accessChanged } from "../services/access-changed";
 
 type Ctx = Context<HonoEnv>;
 
@@ -233,7 +233,7 @@ export const authRoutes = new Hono<HonoEnv>()
     const passwordHash = await hashPassword(password, pepperOf(c));
     const used = await consumePasswordReset(db, { tokenHash: reset.tokenHash, userId: reset.userId, passwordHash });
     if (!used) throw resetInvalid(); // a concurrent request used it first
-    await closeMemberSockets(c.env, db, { userId: reset.userId }); // their sessions ended in the batch
+    await accessChanged(c.env, db, { kind: "sessions", target: { userId: reset.userId } }); // their sessions ended in the batch
     // A browser signed in as this user lost its session with the others; drop its cookie too.
     if (c.var.user?.id === reset.userId) await endSession(c);
     return ok(c);

@@ -14,6 +14,8 @@ import { issueLocalToken } from "../services/bot-check/local";
 import { ensureDemoInnerCircle } from "../db/tier-moves";
 import { readBooked } from "../db/dev-booked";
 import type { BookedResponse } from "#contracts/dev-booked.ts";
+import { issueWinBackTo, readOfferSettings } from "../db/tier-offers";
+import { routeError, unauthorized } from "../lib/errors";
 
 export const devRoutes = new Hono<HonoEnv>()
   .use(localMachineOnly)
@@ -52,6 +54,15 @@ export const devRoutes = new Hono<HonoEnv>()
   .post("/tiers/inner-circle", async (c) => {
     await ensureDemoInnerCircle(c.var.db);
     return c.json({ id: "inner-circle" });
+  })
+  // A win-back offer for the signed-in member alone, by the hourly run's rules (decision 170): the
+  // purchase journeys buy through one without turning the site's offers on for everyone.
+  .post("/offers/win-back", validate("json", z.object({ percentOff: z.number().int().min(1).max(90) })), async (c) => {
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    const offer = await issueWinBackTo(c.var.db, user.id, await readOfferSettings(c.var.db), c.req.valid("json").percentOff, Date.now());
+    if (!offer) throw routeError("win_back_unavailable");
+    return c.json({ offer });
   })
   // The same clock for "Notify me": runs its pass as if the time were `now` (epoch ms).
   .post("/notify-me/run", validate("json", z.object({ now: z.number().int().min(0) })), async (c) => {

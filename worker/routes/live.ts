@@ -5,10 +5,10 @@
 //   GET  /:eventId/hls/:token/init.mp4     its initialisation segment
 //   GET  /:eventId/hls/:token/:n.m4s       its segment n
 //   GET  /:eventId/captions/:locale.vtt    the replay's captions, for those who may watch
-//   POST /webhooks/stream                  Cloudflare Stream's notices (signed), applied once
 // The playlist and segments check the token only: a member who loses access keeps the stream until
 // the token they hold expires, and the player's next token is refused. The live playlist also
 // reads whether the show has ended (one read, decision 146), so it stops there with ENDLIST.
+// Stream's notices come to /api/webhooks/stream (routes/stream-webhook.ts).
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
@@ -131,11 +131,6 @@ const PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
 const SEGMENT_CACHE = "private, max-age=60";
 
 export const liveRoutes = new Hono<HonoEnv>()
-  .post("/webhooks/stream", async (c) => {
-    const { handleStreamWebhook } = await import("../services/live/webhook");
-    return handleStreamWebhook(c);
-  })
-
   .get("/:eventId", async (c) => {
     const { row, show } = await showOf(c, c.req.param("eventId"));
     return c.json<LiveShowView>(await viewOf(c, row, show, c.var.user, Date.now()));

@@ -62,6 +62,7 @@ import { trialDaysFor } from "../services/membership/trials";
 import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { offerOfCheckout } from "../db/tier-offers";
+import { readTiers } from "../db/tiers";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, tierChangeConfirmSchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
@@ -117,7 +118,7 @@ async function membershipOf(env: AppEnv, db: DB, userId: string): Promise<Member
   return { ...membership, ...(await tierMovesOf(env, db, live ? currentSubscription(rows) : null, membership.status === "active")) };
 }
 
-/** A checkout's answer on the status routes: its state, the member's VIP, its plan and the amount it was opened with. */
+/** A checkout's answer on the status routes: its state, the member's VIP, its tier, its plan and the amount it was opened with. */
 async function checkoutStatusOf(
   env: AppEnv,
   db: DB,
@@ -125,6 +126,7 @@ async function checkoutStatusOf(
     id: string;
     status: CheckoutStatusResponse["status"];
     plan: CheckoutStatusResponse["plan"];
+    tierId: string;
     amountCents: number | null;
     currency: string | null;
     trialDays: number;
@@ -134,10 +136,13 @@ async function checkoutStatusOf(
   const price = (await vipPlanPrices(env, db))[session.plan];
   const currency = session.currency?.toUpperCase() ?? price.currency;
   const cents = session.amountCents ?? price.cents;
-  const firstPeriod = await firstPeriodOf(db, session.id, cents);
+  const [firstPeriod, tiers] = await Promise.all([firstPeriodOf(db, session.id, cents), readTiers(db)]);
+  // A tier archived since keeps its name; one deleted outright is named by its id.
+  const tier = tiers.find((t) => t.id === session.tierId);
   return {
     status: session.status,
     isVIP,
+    tier: { id: session.tierId, name: tier?.name ?? { en: session.tierId, ptBR: session.tierId } },
     plan: session.plan,
     amount: { cents, currency },
     ...(firstPeriod === null ? {} : { firstPeriodCents: firstPeriod }),

@@ -27,7 +27,6 @@ import { attachGuestPurchases } from "../db/store-collection";
 import { findOwnedTicket, findTransferRecipient, listOwnedTickets, setHolderName, transferTicket, type TicketWriteOutcome } from "../db/tickets-mine";
 import { announceTransfer, myTicketAnswer, myTicketsAnswer } from "../services/tickets-mine";
 import { hitRateLimit } from "../services/rate-limit";
-import { ticketsChanged } from "../services/realtime/room-tickets";
 import {
   holderNameSchema,
   ticketIdSchema,
@@ -37,6 +36,7 @@ import {
   type MyTicketsResponse,
   type TicketTransferResponse,
 } from "#contracts/tickets-mine.ts";
+import { accessChanged } from "../services/access-changed";
 
 /** The ticket id of the address, or 404 for one that cannot be a ticket's. */
 function ticketIdOf(c: { req: { param: (name: "id") => string | undefined } }): string {
@@ -98,6 +98,6 @@ export const ticketsMineRoutes = new Hono<HonoEnv>()
     if (typeof outcome === "string") refuse(outcome);
     c.executionCtx.waitUntil(announceTransfer(c.env, db, ticket, outcome.moved.code, user.username, recipient));
     // The sender may no longer read the rooms this ticket opened for them.
-    c.executionCtx.waitUntil(ticketsChanged(c.env, db, user.id));
+    c.executionCtx.waitUntil(accessChanged(c.env, db, { kind: "tickets", userId: user.id }));
     return c.json<TicketTransferResponse>({ transferred: true, to: recipient.username });
   });

@@ -12,7 +12,6 @@ import { deleteMemberAccount, memberPostImageKeys } from "../db/member-data";
 import { listSubscriptions, TERMINAL_STATUSES } from "../db/payments";
 import { notSuspendedText } from "../db/suspensions";
 import { chatThread } from "./realtime/chat-thread";
-import { closeMemberSockets } from "./realtime/member-sockets";
 import { eraseMemberFromRooms, roomsToErase } from "./realtime/room-member-data";
 import { AVATAR_URL_PREFIX } from "#contracts/profiles.ts";
 import { isLocale } from "#contracts/locale.ts";
@@ -20,6 +19,7 @@ import { createMailService } from "./mail";
 import { accountDeletedMail } from "./mail/data-export";
 import { createPaymentsService } from "./payments";
 import { deleteExports, type ExportMember } from "./data-export";
+import { accessChanged } from "./access-changed";
 
 export type DeletionOutcome = "deleted" | "last_admin" | "not_found" | "payment_cancel_failed";
 
@@ -77,7 +77,7 @@ export async function deleteAccount(env: AppEnv, db: DB, member: ExportMember): 
     bestEffort("deleting pictures", () => (pictures.length > 0 ? env.MEDIA.delete(pictures) : Promise.resolve())),
     bestEffort("deleting exports", () => deleteExports(env, member.id)),
     // The sessions rows went with the account; their sockets close as at a logout.
-    bestEffort("closing sockets", () => closeMemberSockets(env, db, { userId: member.id })),
+    bestEffort("closing sockets", () => accessChanged(env, db, { kind: "sessions", target: { userId: member.id } })),
   ]);
   const mail = accountDeletedMail({
     to: member.email,

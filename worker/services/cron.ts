@@ -8,7 +8,6 @@ import { purgeStaleRows } from "../db/housekeeping";
 import { takeAbandonedImages } from "../db/feed";
 import { rollupAnalytics } from "../db/analytics";
 import { AREA_CRON_JOBS } from "./areas";
-import { queuePendingMasters } from "./media/master-formats";
 import { FIVE_MINUTE_CRON, HOURLY_CRON, type CronJob, type CronWork } from "./areas/area";
 
 /** An image uploaded for a post is kept this long for the post to take it. */
@@ -31,18 +30,11 @@ async function analyticsRollup({ db, scheduledTime }: CronWork): Promise<void> {
   console.log(`analytics: rolled up ${analytics.days.join(", ")}; removed ${analytics.deletedViews} page views past retention`);
 }
 
-/** Masters whose other format is still to be made (decision 121): their jobs queued again. */
-async function masterFormatsCatchUp({ env }: CronWork): Promise<void> {
-  const queued = await queuePendingMasters(env);
-  if (queued > 0) console.log(`master formats: queued ${queued} masters still waiting for their other format`);
-}
-
-/** Every job: the areas', then the site's own, no area's (expired rows and files, the analytics rollup, masters' formats). */
+/** Every job: the areas', then the site's own, no area's (expired rows and files, the analytics rollup). */
 export const CRON_JOBS: readonly CronJob[] = [
   ...AREA_CRON_JOBS,
   { cron: HOURLY_CRON, name: "housekeeping", run: housekeeping },
   { cron: HOURLY_CRON, name: "analytics: rollup", run: analyticsRollup },
-  { cron: HOURLY_CRON, name: "master formats: catch-up", run: masterFormatsCatchUp },
 ];
 
 /** Runs `cron`'s jobs in order, each failure logged as "<name> failed". */

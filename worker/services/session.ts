@@ -6,10 +6,10 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from "../db/auth";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { HOUR_MS } from "../lib/time";
-import { closeMemberSockets } from "./realtime/member-sockets";
 import { readSettings } from "../db/settings";
 import type { DB } from "../db/client";
 import type { HonoEnv } from "../types";
+import { accessChanged } from "./access-changed";
 
 export const SESSION_COOKIE = "__Host-sid";
 
@@ -59,7 +59,7 @@ async function revokeCurrentSession(c: Context<HonoEnv>) {
   await deleteSession(c.var.db, hash);
   // With the member named, their chat socket of this session closes now too (see MemberSocketTarget).
   const userId = c.var.user?.id;
-  await closeMemberSockets(c.env, c.var.db, userId ? { sessionHash: hash, userId } : { sessionHash: hash });
+  await accessChanged(c.env, c.var.db, { kind: "sessions", target: userId ? { sessionHash: hash, userId } : { sessionHash: hash } });
 }
 
 export async function endSession(c: Context<HonoEnv>) {

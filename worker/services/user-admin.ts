@@ -1,7 +1,7 @@
 // The back office's changes to a member's privileges: admin, complimentary VIP, ban. Each change
 // is one D1 batch with its audit row. A ban ends the member's sessions and closes their live
 // sockets (feed, radio, chat) at once. Admin and comp VIP keep the member signed in (decision 040:
-// every request reads the roles from D1) and tell their open sockets (announceRoleChange): pages
+// every request reads the roles from D1) and tell their open sockets (accessChanged): pages
 // refetch `me`, and VIP-only sockets close when VIP access ended. A change that is already in
 // place writes nothing. Also used by moderation, to ban a post's author.
 import type { AppEnv } from "../env";
@@ -25,13 +25,12 @@ import { newId } from "../lib/crypto";
 import { sellableTier } from "./membership/tier-prices";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { conflict, notFound } from "../lib/errors";
-import { closeMemberSockets } from "./realtime/member-sockets";
-import { announceRoleChange } from "./realtime/role-change";
 import { notifyVipChanged } from "./notifications/membership";
 import { publishFeedEvent } from "./realtime/feed-hub";
 import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "#contracts/admin-users.ts";
 import { runBatch, type Statement } from "../db/d1";
 import { auditDetail } from "#contracts/audit-detail.ts";
+import { accessChanged } from "./access-changed";
 
 /** changed: false when the member already was as asked (nothing written, no session touched). */
 export type UserChange = { user: AdminUser; changed: boolean };
@@ -59,13 +58,13 @@ async function applied(db: DB, [first, ...rest]: [Statement, ...Statement[]], gu
 
 /** After a committed ban: the member's sockets close, and the row is read back. */
 async function settle(env: AppEnv, db: DB, userId: string): Promise<UserChange> {
-  await closeMemberSockets(env, db, { userId });
+  await accessChanged(env, db, { kind: "sessions", target: { userId } });
   return { user: await existingUser(db, userId, Date.now()), changed: true };
 }
 
 /** After a committed admin or comp change: the session stays, its sockets are told (decision 040). */
 async function settleRoleChange(env: AppEnv, db: DB, userId: string): Promise<UserChange> {
-  await announceRoleChange(env, db, userId);
+  await accessChanged(env, db, { kind: "roles", userId: userId });
   return { user: await existingUser(db, userId, Date.now()), changed: true };
 }
 

@@ -4,7 +4,8 @@
 // (or, with none highlighted, the /search page), Escape closes the list, then clears the field.
 // `/` or Ctrl+K (⌘K) focuses the bar's field from anywhere but another text field.
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { linkOptions, useNavigate, useRouterState } from "@tanstack/react-router";
+import { appHref } from "../../lib/appHref";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocale } from "../../i18n/I18nProvider";
@@ -93,7 +94,7 @@ export function SiteSearch({ variant, onNavigate }: Props) {
     onNavigate?.();
     void navigate({ href });
   };
-  const pageHref = `/search?q=${encodeURIComponent(typed)}`;
+  const pageHref = appHref(linkOptions({ to: "/search", search: { q: typed } }));
   const choose = (index: number) => go(index < items.length ? items[index]!.href : pageHref);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

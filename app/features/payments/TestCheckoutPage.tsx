@@ -9,10 +9,11 @@ import type { CheckoutStatusResponse, LocalCheckoutAction } from "#contracts/pay
 import { Loading } from "../../components/Loading";
 import { QueryFailed } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";
-import { offerFirstPeriodMessages, payMessage, testModeMessages as m, tierJoinMessages, vipMessages } from "./messages";
+import { checkoutItemMessages, offerFirstPeriodMessages, payMessage, testModeMessages as m, tierJoinMessages, vipMessages } from "./messages";
 import { statusOf, useLocalCheckoutAction } from "./mutations";
 import { checkoutStatusQueryOptions } from "./queries";
 import { TestModeBanner } from "./TestModeBanner";
+import { tierNameIn } from "../../lib/tiers/tierGate";
 import { useVipTax, vipBillingOf, VipTaxFields, type VipPlace } from "./TestCheckoutTax";
 import "./payments.css";
 
@@ -78,6 +79,7 @@ function Actions({ sessionId, checkout }: { sessionId: string; checkout: Checkou
 }
 
 export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined }) {
+  const intl = useIntl();
   const status = useQuery({ ...checkoutStatusQueryOptions(sessionId ?? ""), enabled: Boolean(sessionId) });
 
   let body: ReactNode;
@@ -114,7 +116,7 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string | undefined 
         {checkout && (
           <>
             <p className="muted">
-              <FormattedMessage {...(checkout.plan === "yearly" ? m.itemYearly : m.item)} />
+              <FormattedMessage {...checkoutItemMessages[checkout.plan]} values={{ tier: tierNameIn(intl, checkout.tier) }} />
             </p>
             <p className="plan-price">
               <FormattedMessage

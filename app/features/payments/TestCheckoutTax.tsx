@@ -4,21 +4,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { countryAlpha2 } from "#contracts/countries.ts";
 import type { LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { api } from "../../lib/api";
-import { countryOptions } from "../../lib/countries";
+import { BillingCountryField, countryAndState } from "../../components/form/BillingCountryField";
 import { taxPlaceName } from "../../lib/intlFormat";
 import { vipTaxAddedMessage, vipTaxIncludedMessage, vipTaxMessages as m } from "./messages";
 
 export type VipPlace = { country: string; state: string };
 
 /** The place as the Worker takes it; null until it is complete (a US place needs its state). */
-export function vipBillingOf(place: VipPlace) {
-  const state = place.state.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(place.country) || (place.country === "US" && !/^[A-Z]{2}$/.test(state))) return null;
-  return { country: place.country, state: place.country === "US" ? state : null };
-}
+export const vipBillingOf = (place: VipPlace) => countryAndState(place);
 
 export function useVipTax(sessionId: string, place: VipPlace) {
   const billing = vipBillingOf(place);
@@ -43,11 +38,7 @@ export function VipTaxFields({
   disabled: boolean;
 }) {
   const intl = useIntl();
-  const ids = { country: useId(), state: useId() };
-  const options = countryOptions(intl.locale).flatMap((o) => {
-    const alpha2 = countryAlpha2(o.value);
-    return alpha2 ? [{ value: alpha2, label: o.label }] : [];
-  });
+  const stateId = useId();
   const money = (cents: number) => intl.formatNumber(cents / 100, { style: "currency", currency });
   const data = tax.data;
   return (
@@ -56,22 +47,17 @@ export function VipTaxFields({
       <p className="test-mode-badge">
         <FormattedMessage {...m.demo} />
       </p>
-      <div className="field">
-        <label htmlFor={ids.country}>{intl.formatMessage(m.country)}</label>
-        <select id={ids.country} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} autoComplete="billing country">
-          <option value="">{intl.formatMessage(m.countryChoose)}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BillingCountryField
+        label={intl.formatMessage(m.country)}
+        chooseLabel={intl.formatMessage(m.countryChoose)}
+        value={value.country}
+        onChange={(country) => onChange({ ...value, country })}
+      />
       {value.country === "US" && (
         <div className="field">
-          <label htmlFor={ids.state}>{intl.formatMessage(m.state)}</label>
+          <label htmlFor={stateId}>{intl.formatMessage(m.state)}</label>
           <input
-            id={ids.state}
+            id={stateId}
             value={value.state}
             maxLength={2}
             autoComplete="billing address-level1"

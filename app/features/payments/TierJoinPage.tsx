@@ -4,7 +4,8 @@
 // the plan and the currency, the Worker prices them from its own data. A visitor is sent to sign
 // in (or sign up) and back to this same tier.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, linkOptions, useNavigate } from "@tanstack/react-router";
+import { appHref } from "../../lib/appHref";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FREE_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
@@ -19,7 +20,7 @@ import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
 import "./payments.css";
 
 /** Where a visitor comes back to after signing in or up: this tier's checkout, on the plan chosen. */
-export const tierJoinPath = (tierId: string, plan?: VipPlan) => `/vip-signup?tier=${encodeURIComponent(tierId)}${plan ? `&plan=${plan}` : ""}`;
+export const tierJoinPath = (tierId: string, plan?: VipPlan) => appHref(linkOptions({ to: "/vip-signup", search: { tier: tierId, plan } }));
 
 function errorMessage(error: unknown) {
   const code = codeOf(error);

@@ -66,7 +66,10 @@ function PreviewText({ preview, name }: { preview: TierChangePreviewResponse; na
       {preview.kind === "upgrade" && <ChargeLines preview={preview} place={place} />}
       {preview.tax && (
         <p data-testid="tier-move-renewal-tax">
-          <FormattedMessage {...(added ? tierRenewalTaxAddedMessage : tierRenewalTaxIncludedMessage)} values={{ place }} />
+          <FormattedMessage
+            {...(added ? tierRenewalTaxAddedMessage : tierRenewalTaxIncludedMessage)}
+            values={{ place, tax: money(intl, preview.renewalTaxCents, preview.currency) }}
+          />
         </p>
       )}
     </>

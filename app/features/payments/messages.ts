@@ -93,8 +93,6 @@ export const testModeMessages = defineMessages({
     id: "vip.testCheckout.notice",
     defaultMessage: "No real payment happens here. This built-in checkout stands in for Stripe while the site runs without a Stripe account.",
   },
-  item: { id: "vip.testCheckout.item", defaultMessage: "VIP membership, billed monthly" },
-  itemYearly: { id: "vip.testCheckout.itemYearly", defaultMessage: "VIP membership, billed yearly" },
   payHint: { id: "vip.testCheckout.payHint", defaultMessage: "Simulates a successful card payment." },
   decline: { id: "vip.testCheckout.decline", defaultMessage: "Decline payment" },
   declineHint: { id: "vip.testCheckout.declineHint", defaultMessage: "Simulates a card the bank refuses." },
@@ -134,6 +132,11 @@ export const offerFirstPeriodMessages = {
   yearly: { id: "vip.testCheckout.offerFirstYear", defaultMessage: "First year {price} with your offer, then the price above" },
 };
 
+/** The test checkout's item line: the tier it sells, on its plan. */
+export const checkoutItemMessages = {
+  monthly: defineMessage<{ tier: string }>({ id: "vip.testCheckout.item", defaultMessage: "{tier} membership, billed monthly" }),
+  yearly: defineMessage<{ tier: string }>({ id: "vip.testCheckout.itemYearly", defaultMessage: "{tier} membership, billed yearly" }),
+};
 export const payMessage = defineMessage<{ price: string }>({ id: "vip.testCheckout.pay", defaultMessage: "Pay {price}" });
 
 /** The question before a plan switch in the local portal, with what it costs or credits. */
@@ -223,13 +226,13 @@ export const tierChargeMessages = defineMessages({
 });
 export const tierTaxAddedMessage = defineMessage<{ place: string }>({ id: "vip.tiers.charge.taxAdded", defaultMessage: "Tax ({place})" });
 export const tierTaxIncludedMessage = defineMessage<{ place: string }>({ id: "vip.tiers.charge.taxIncluded", defaultMessage: "Includes tax ({place})" });
-export const tierRenewalTaxAddedMessage = defineMessage<{ place: string }>({
+export const tierRenewalTaxAddedMessage = defineMessage<{ place: string; tax: string }>({
   id: "vip.tiers.charge.renewalTaxAdded",
-  defaultMessage: "Tax ({place}) is added to each renewal.",
+  defaultMessage: "Tax ({place}) of {tax} is added to each renewal.",
 });
-export const tierRenewalTaxIncludedMessage = defineMessage<{ place: string }>({
+export const tierRenewalTaxIncludedMessage = defineMessage<{ place: string; tax: string }>({
   id: "vip.tiers.charge.renewalTaxIncluded",
-  defaultMessage: "Each renewal includes tax ({place}).",
+  defaultMessage: "Each renewal includes {tax} of tax ({place}).",
 });
 export const tierPendingMessage = defineMessage<{ tier: string; date: string }>({ id: "vip.tiers.pending", defaultMessage: "Moves to {tier} on {date}." });
 

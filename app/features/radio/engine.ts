@@ -28,7 +28,6 @@ import { readSavedRadio, saveRadio } from "./savedSettings";
 
 export type { RadioSocketLike } from "./liveSocket";
 export type { RadioErrorCode, RadioState, RadioStatus } from "./radioState";
-export { RADIO_STORAGE_KEY } from "./savedSettings";
 export { DRIFT_TOLERANCE_S };
 
 /** The part of HTMLAudioElement the engine uses (tests pass a fake). */

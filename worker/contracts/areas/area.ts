@@ -35,6 +35,18 @@ export type Area = {
   readonly unlistedPages?: readonly string[];
   /** R2 folders of pictures that /media serves to everyone and the service worker keeps. */
   readonly publicImageFolders?: readonly string[];
+  /**
+   * Its API paths that other sites post to, each proved by what it carries instead of by its origin
+   * (a vendor's signature, a signed link's token): the CSRF guard lets them through
+   * (worker/middleware/csrf.ts). Vendors' notices go under /api/webhooks/, which is let through as
+   * a whole; this is for paths a vendor or a mail client already knows by another address.
+   */
+  readonly crossSitePosts?: readonly string[];
+  /**
+   * Its API addresses authorised by a token in the address and nothing else: the session
+   * middleware reads no session for them (no D1 trip), so their token is all that opens them.
+   */
+  readonly tokenOnlyPaths?: readonly RegExp[];
   /** Detail kinds of the audit rows its back office writes, each with its English note. */
   readonly auditNotes?: { readonly [kind: string]: AuditNote };
 };

@@ -1,6 +1,7 @@
 // Every area's declaration, and the lists the shared machinery reads from them: the pages
 // analytics counts and their id parameters, the pages the Worker renders, the public picture
-// folders, the personal and unlisted pages and the audit detail kinds. A new area adds its file
+// folders, the personal and unlisted pages, the paths other sites post to, the token-only
+// addresses and the audit detail kinds. A new area adds its file
 // here; tests/node/areas.test.ts fails when a file of this folder is missing from AREAS. The build's
 // config (vite.config.ts) loads this folder as Node would, so its imports carry their .ts extension.
 import type { Area } from "./area";
@@ -27,8 +28,6 @@ import { search } from "./search.ts";
 import { settings } from "./settings.ts";
 import { store } from "./store.ts";
 import { tv } from "./tv.ts";
-
-export type { Area } from "./area";
 
 export const AREAS = {
   auth,
@@ -102,6 +101,12 @@ const PUBLIC_PICTURE_PATHS = [...PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER].map((f
 
 /** Whether an address of this site is a picture anyone may load (the service worker keeps these). */
 export const isPublicPicture = (pathname: string) => PUBLIC_PICTURE_PATHS.some((path) => pathname.startsWith(path));
+
+/** API paths other sites post to, each proved by what it carries (the CSRF guard lets them through). */
+export const CROSS_SITE_POSTS: ReadonlySet<string> = new Set(areas.flatMap((area) => area.crossSitePosts ?? []));
+
+/** Whether an API address is authorised by its token alone (the session middleware reads no session for it). */
+export const isTokenOnlyPath = (pathname: string) => areas.some((area) => area.tokenOnlyPaths?.some((pattern) => pattern.test(pathname)));
 
 /** Every area's audit notes by detail kind (worker/contracts/audit-detail.ts derives its type from them). */
 export const AUDIT_NOTES: Readonly<Record<string, (detail: never) => string>> = Object.assign({}, ...areas.map((area) => area.auditNotes ?? {}));

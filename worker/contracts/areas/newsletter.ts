@@ -5,6 +5,8 @@ import type { Area } from "./area";
 export const newsletter = {
   pages: ["/newsletter/confirm", "/newsletter/unsubscribe", "/newsletter/preferences", "/notify-me/confirm", "/notify-me/cancel"],
   personalPages: ["/newsletter/confirm", "/newsletter/unsubscribe", "/newsletter/preferences", "/notify-me/confirm", "/notify-me/cancel"],
+  // The List-Unsubscribe address a mail client posts to (RFC 8058), proved by its signed link.
+  crossSitePosts: ["/api/newsletter/unsubscribe"],
   // Mail clients load a campaign's pictures from anywhere.
   publicImageFolders: ["campaigns"],
   auditNotes: {

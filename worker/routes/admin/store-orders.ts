@@ -26,7 +26,6 @@ import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from
 import { announceOrderShipped } from "../../services/store/order-shipped";
 import { settleGiftTime } from "../../services/store/gift-refund";
 import { storeOrders, storeRefunds } from "../../services/store/purchase";
-import { orderTicketsEnded } from "../../services/realtime/room-tickets";
 import { disputesOf } from "../../db/payment-disputes";
 import {
   CARRIER_NAMES,
@@ -44,6 +43,7 @@ import {
   type RefundResponse,
   type ShipResponse,
 } from "#contracts/admin-store-orders.ts";
+import { accessChanged } from "../../services/access-changed";
 
 type Ctx = Context<HonoEnv>;
 
@@ -218,6 +218,6 @@ export const adminStoreOrderRoutes = new Hono<HonoEnv>()
     const giftSettled = order.giftTimeOpen && giftTime ? { giftTime, giftTimeRevokedMs: await settleGiftTime(c.env, c.var.db, id, giftTime) } : {};
     await recordRefundRequest(c.var.db, actorOf(c), id, { refundId: refund.id, amountCents, currency: order.currency, ...giftSettled });
     // The local provider applied the refund already (the live one's webhook follows it up itself).
-    c.executionCtx.waitUntil(orderTicketsEnded(c.env, c.var.db, id));
+    c.executionCtx.waitUntil(accessChanged(c.env, c.var.db, { kind: "order-tickets", orderId: id }));
     return c.json<RefundResponse>({ order: await detailOf(c, id), refundId: refund.id });
   });

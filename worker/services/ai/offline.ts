@@ -53,6 +53,10 @@ const THIS_WEEK = list("this week,esta semana,essa semana,nesta semana,nessa sem
 /** A title this short ("Go", "U") would match ordinary words; it is only found when asked about by "which album". */
 const IMPLICIT_TITLE_MIN_CHARS = 4;
 
+/**
+ * What the local persona understood a message to ask (tests name the one they expect).
+ * @internal
+ */
 export type ChatIntent =
   | "greeting"
   | "thanks"

@@ -1,7 +1,8 @@
 // The music area in the Worker: album and track pages announce their oEmbed answer
 // (worker/routes/oembed.ts) and carry the music tags and schema.org markup naming the artist; the
 // sitemap lists every album, with its cover, and every track; its hourly cron aborts the folder
-// imports' uploads left unfinished for a day (decision 119).
+// imports' uploads left unfinished for a day (decision 119) and queues again the masters whose
+// other format is still to be made (decision 121).
 import { oembedDiscoveryTag } from "../../lib/page-head";
 import { listAlbums, listTracks } from "../../db/music";
 import { musicPageHead } from "../artist";
@@ -31,6 +32,14 @@ export const music = {
       name: "catalog imports: abort stale uploads",
       // Loaded when the job runs: the upload code has no place in every request's start-up.
       run: async ({ env, db, scheduledTime }) => (await import("../media/catalog-import")).expireStaleImports(env.MEDIA, db, scheduledTime),
+    },
+    {
+      cron: HOURLY_CRON,
+      name: "master formats: catch-up",
+      run: async ({ env }) => {
+        const queued = await (await import("../media/master-formats")).queuePendingMasters(env);
+        if (queued > 0) console.log(`master formats: queued ${queued} masters still waiting for their other format`);
+      },
     },
   ],
 } satisfies WorkerArea;

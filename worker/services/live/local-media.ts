@@ -17,7 +17,10 @@ export async function readLiveManifest(env: AppEnv, now = Date.now()): Promise<L
   return manifest;
 }
 
-/** Forget the kept manifest (tests that write a new one). */
+/**
+ * Forget the kept manifest (tests that write a new one).
+ * @internal
+ */
 export const forgetLiveManifest = () => {
   kept = null;
 };

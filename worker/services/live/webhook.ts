@@ -1,4 +1,4 @@
-// Cloudflare Stream's notices to POST /api/live/webhooks/stream (decision 113), loaded with the
+// Cloudflare Stream's notices to POST /api/webhooks/stream (decision 113), loaded with the
 // first one. A live input's `live_input.connected` puts its show on air (and claims the "is live"
 // notification) or, after a drop, takes the drop back; `live_input.disconnected` starts the
 // reconnect window of a show that is live (reconnect.ts ends it after); `live_input.errored` is

@@ -19,9 +19,9 @@ import { notifyAdmin } from "../admin-notifications";
 import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";
 import type { DisputeConditions, DisputeEffect, DisputePlan, FollowUpContext, PaymentDispute, PurchaseKind } from "../payments/purchase-kind";
-import { announceRoleChange } from "../realtime/role-change";
 import { notifyVipChanged } from "../notifications/membership";
 import { findVipMember } from "./dispute-evidence";
+import { accessChanged } from "../access-changed";
 
 const warningKey = (disputeId: string) => `fraud-warning:${disputeId}`;
 
@@ -64,7 +64,7 @@ async function membershipTakenBack(c: FollowUpContext, p: VipPaymentRow, key: st
     console.error(`membership: cancelling subscription ${p.subscriptionId} after ${key} failed; cancel it at the provider`, err);
   }
   if (!p.userId) return;
-  await announceRoleChange(c.env, c.var.db, p.userId);
+  await accessChanged(c.env, c.var.db, { kind: "roles", userId: p.userId });
   const member = await c.var.db.$client.prepare(`SELECT is_vip AS vip FROM users WHERE id = ?1`).bind(p.userId).first<{ vip: number }>();
   if (member && !member.vip) await notifyVipChanged(c.env, c.var.db, p.userId, false, key);
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { SubscriptionSnapshot } from "../../db/payments";
 import { planOfInterval } from "#contracts/vip-plans.ts";
-import { jurisdictionOf, type TaxPlace } from "#contracts/tax-model.ts";
+import { jurisdictionOf, placeOfAddress, type TaxPlace } from "#contracts/tax-model.ts";
 
 /** An id, or an expanded object carrying one. */
 const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
@@ -154,9 +154,7 @@ function invoicePaymentIntent(inv: z.infer<typeof invoiceSchema>): string | null
 
 function invoiceTax(inv: z.infer<typeof invoiceSchema>): Pick<ParsedInvoice, "taxCents" | "taxJurisdiction" | "place"> {
   const taxCents = inv.total_taxes ? inv.total_taxes.reduce((sum, t) => sum + t.amount, 0) : (inv.tax ?? 0);
-  const country = inv.customer_address?.country?.toUpperCase();
-  const state = inv.customer_address?.state?.toUpperCase();
-  const place = country && /^[A-Z]{2}$/.test(country) ? { country, state: country === "US" && state && /^[A-Z]{2}$/.test(state) ? state : null } : null;
+  const place = placeOfAddress(inv.customer_address);
   return { taxCents, taxJurisdiction: taxCents > 0 && place ? jurisdictionOf(place) : null, place };
 }
 

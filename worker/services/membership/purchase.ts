@@ -40,9 +40,9 @@ import { VIP_KIND_NAME } from "./dispute-evidence";
 import { refundRefusedSubscription, type PaidInvoiceOf } from "./duplicates";
 import { chargeRefusedTrial } from "./refused-trials";
 import { parseCheckoutSession, parseInvoice, parseSubscription, type ParsedInvoice } from "./events";
-import { announceRoleChange } from "../realtime/role-change";
 import { notifyAdminLater } from "../admin-notifications";
 import { notifyPaymentFailed, notifyVipChanged } from "../notifications/membership";
+import { accessChanged } from "../access-changed";
 
 const SUBSCRIPTION_EVENTS: readonly string[] = [
   "customer.subscription.created",
@@ -80,12 +80,12 @@ export type VipFollowUps = {
 const membershipNotices = (c: FollowUpContext): VipFollowUps => ({
   vipStarted: (member) => notifyAdminLater(c, { kind: "new_vip", member }),
   vipChanged: (userId, change) => {
-    c.executionCtx.waitUntil(announceRoleChange(c.env, c.var.db, userId));
+    c.executionCtx.waitUntil(accessChanged(c.env, c.var.db, { kind: "roles", userId: userId }));
     // The member's own notification (vip_granted or vip_ended), keyed by the payment event.
     c.executionCtx.waitUntil(notifyVipChanged(c.env, c.var.db, userId, change.vip, change.eventId));
   },
   paymentFailed: (userId, invoiceKey) => c.executionCtx.waitUntil(notifyPaymentFailed(c.env, c.var.db, userId, invoiceKey)),
-  tierChanged: (userId) => c.executionCtx.waitUntil(announceRoleChange(c.env, c.var.db, userId)),
+  tierChanged: (userId) => c.executionCtx.waitUntil(accessChanged(c.env, c.var.db, { kind: "roles", userId: userId })),
 });
 
 type VipPlanOfEvent = {

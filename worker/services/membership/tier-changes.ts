@@ -22,7 +22,7 @@ import { billingPlaceOf, deliverVip, localVipTax, periodStartBefore, type LocalD
 import { invoiceObject, periodEndAfter, subscriptionObject, type LocalInvoiceTax, type LocalSubscription } from "./local-events";
 import { localEvent } from "../payments/local-events";
 import { endRetentionDiscount, takeRetentionPeriod } from "../../db/retention-offers";
-import { jurisdictionOf, type TaxBehavior } from "#contracts/tax-model.ts";
+import { jurisdictionOf, type TaxBehavior, type TaxPlace } from "#contracts/tax-model.ts";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 
 /** A live provider's change method (the local one has none: its flows are below). */
@@ -80,33 +80,43 @@ export async function planTierChange(
   const resetsPeriod = fromPlan !== to.plan;
   const prorationDate = Math.floor(now / 1000);
   const base = { row, from: { tierId: row.tierId, plan: fromPlan }, target, kind, prorationDate, localTax: null };
-  const place = billingPlaceOf(row);
+  const storedPlace = billingPlaceOf(row);
   const behavior = await taxBehaviorOf(db, target.amount.currency);
-  const preview = (amountNowCents: number, taxNowCents: number, taxed: boolean, renewsAtMs: number): TierChangePreviewResponse => ({
+  const preview = (
+    now: { amountCents: number; taxCents: number },
+    renewalTaxCents: number,
+    renewsAtMs: number,
+    place: TaxPlace | null,
+  ): TierChangePreviewResponse => ({
     kind,
     tierId: target.tier.id,
     plan: to.plan,
     currency: target.amount.currency.toLowerCase(),
-    amountNowCents,
-    taxNowCents,
-    totalNowCents: amountNowCents + (behavior === "exclusive" ? taxNowCents : 0),
-    tax: taxed && place ? { jurisdiction: jurisdictionOf(place), behavior } : null,
+    amountNowCents: now.amountCents,
+    taxNowCents: now.taxCents,
+    totalNowCents: now.amountCents + (behavior === "exclusive" ? now.taxCents : 0),
+    tax: (now.taxCents > 0 || renewalTaxCents > 0) && place ? { jurisdiction: jurisdictionOf(place), behavior } : null,
     renewalCents: target.amount.cents,
+    renewalTaxCents,
     renewsAt: new Date(renewsAtMs).toISOString(),
     pricedAt: new Date(prorationDate * 1000).toISOString(),
   });
-  const renewsAt = resetsPeriod ? periodEndAfter(to.plan, now) : periodEndMs;
+  const renewsAt = kind === "downgrade" || !resetsPeriod ? periodEndMs : periodEndAfter(to.plan, now);
+  const nothingNow = { amountCents: 0, taxCents: 0 };
   if (service.mode === "live") {
-    // Stripe Tax taxes the invoice at the customer's address; its preview says how much.
-    if (kind === "downgrade") return { ...base, preview: preview(0, 0, false, periodEndMs) };
-    const due = await liveOnly(service.previewSubscriptionChange)(await changeInput(db, base, "preview"));
-    const amountNowCents = due.amountDueCents - (behavior === "exclusive" ? due.taxCents : 0);
-    return { ...base, preview: preview(amountNowCents, due.taxCents, due.taxCents > 0, renewsAt) };
+    // Stripe Tax taxes each invoice at the customer's address; its previews say how much, now and at the renewal.
+    const input = await changeInput(db, base, "preview");
+    const [due, renewal] = await Promise.all([
+      kind === "downgrade" ? null : liveOnly(service.previewSubscriptionChange)(input),
+      liveOnly(service.previewRenewalAfterChange)(input),
+    ]);
+    const taxNow = due ? { amountCents: due.amountDueCents - (behavior === "exclusive" ? due.taxCents : 0), taxCents: due.taxCents } : nothingNow;
+    // A member whose invoices named no place yet (joined before places were kept) is taxed where Stripe says.
+    return { ...base, preview: preview(taxNow, renewal.taxCents, renewsAt, storedPlace ?? due?.place ?? renewal.place) };
   }
-  if (kind === "downgrade") {
-    const tax = await localVipTax(db, { cents: 0, currency: target.amount.currency }, place);
-    return { ...base, preview: preview(0, 0, tax?.status === "collected", periodEndMs) };
-  }
+  const renewalTax = await localVipTax(db, target.amount, storedPlace);
+  const renewalTaxCents = renewalTax?.status === "collected" ? renewalTax.cents : 0;
+  if (kind === "downgrade") return { ...base, preview: preview(nothingNow, renewalTaxCents, renewsAt, storedPlace) };
   const { amountNowCents } = prorate({
     oldCents: row.priceCents ?? target.amount.cents,
     newCents: target.amount.cents,
@@ -115,8 +125,9 @@ export async function planTierChange(
     nowMs: now,
     resetsPeriod,
   });
-  const localTax = await localVipTax(db, { cents: amountNowCents, currency: target.amount.currency }, place);
-  return { ...base, localTax, preview: preview(amountNowCents, localTax?.cents ?? 0, localTax?.status === "collected", renewsAt) };
+  const localTax = await localVipTax(db, { cents: amountNowCents, currency: target.amount.currency }, storedPlace);
+  const taxNowCents = localTax?.status === "collected" ? localTax.cents : 0;
+  return { ...base, localTax, preview: preview({ amountCents: amountNowCents, taxCents: taxNowCents }, renewalTaxCents, renewsAt, storedPlace) };
 }
 
 /**

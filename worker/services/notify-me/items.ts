@@ -4,9 +4,10 @@
 // and "out" from its public release; an event is "coming" while published, ahead, and before the
 // public ticket sale (the later of the sale start and the presale's general sale, decision 055),
 // "out" once that sale opens, and "closed" when cancelled or started before it.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { albums, tracks } from "../../db/schema/music";
+import { onPreorderSql } from "../../db/music";
 import { findEvent } from "../../db/events";
 import { ticketSaleTimesOf } from "../../db/ticket-sale";
 import { lessReleased, releaseStateOf, type ReleaseState } from "../../lib/release";
@@ -36,8 +37,9 @@ export type ItemFacts = {
 
 const UNKNOWN: ItemFacts = { standing: "unknown", early: false, earlyMinTierId: null, title: "", titlePtBr: null, link: "/" };
 
-const releaseFacts = (state: ReleaseState, earlyMinTierId: string | null, title: string, link: string): ItemFacts => ({
-  standing: state === "hidden" ? "unknown" : state === "released" ? "out" : "coming",
+/** `announced`: a release before its early access the public knows of all the same (an album on pre-order). */
+const releaseFacts = (state: ReleaseState, earlyMinTierId: string | null, title: string, link: string, announced = false): ItemFacts => ({
+  standing: state === "hidden" ? (announced ? "coming" : "unknown") : state === "released" ? "out" : "coming",
   early: state === "early",
   earlyMinTierId,
   title,
@@ -47,8 +49,21 @@ const releaseFacts = (state: ReleaseState, earlyMinTierId: string | null, title:
 
 export async function itemFacts(db: DB, item: NotifyItem, now: number): Promise<ItemFacts> {
   if (item.kind === "album") {
-    const row = await db.select().from(albums).where(eq(albums.id, item.id)).get();
-    return row ? releaseFacts(releaseStateOf(row, now), row.earlyMinTierId, row.title, `/music/catalog/${row.id}`) : UNKNOWN;
+    const row = await db
+      .select({
+        id: albums.id,
+        title: albums.title,
+        releaseAt: albums.releaseAt,
+        earlyAccessAt: albums.earlyAccessAt,
+        earlyMinTierId: albums.earlyMinTierId,
+        onPreorder: sql<number>`${sql.raw(onPreorderSql('"albums"."id"'))}`,
+      })
+      .from(albums)
+      .where(eq(albums.id, item.id))
+      .get();
+    if (!row) return UNKNOWN;
+    // An album a live product sells as a pre-order is announced (decision 152): coming, not unknown.
+    return releaseFacts(releaseStateOf(row, now), row.earlyMinTierId, row.title, `/music/catalog/${row.id}`, Boolean(row.onPreorder));
   }
   if (item.kind === "track") {
     const row = await db

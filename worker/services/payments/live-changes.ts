@@ -2,6 +2,7 @@
 // an upgrade now with its prorated invoice, and a downgrade at the period's end as a subscription
 // schedule. Every amount is the Worker's (price_data), never a catalog price's.
 import type Stripe from "stripe";
+import { placeOfAddress } from "#contracts/tax-model.ts";
 import { PaymentProviderError, type RetentionDiscountInput, type SubscriptionChangeInput, type TierProductInput } from "./types";
 
 type Call = <T>(what: string, run: (stripe: Stripe) => Promise<T>) => Promise<T>;
@@ -51,21 +52,39 @@ export function liveSubscriptionChanges({ call, vipPrice }: ChangeDeps) {
   }
   const metadata = (input: SubscriptionChangeInput) => ({ user_id: input.userId, tier_id: input.tierId });
 
+  /** Stripe's preview of the subscription with its item moved: the amount due and the tax in it, in cents. */
+  async function previewInvoice(
+    input: SubscriptionChangeInput,
+    proration: Pick<Stripe.InvoiceCreatePreviewParams.SubscriptionDetails, "proration_behavior" | "proration_date">,
+  ) {
+    const item = await movedItem(input);
+    const preview = await call("invoices.createPreview", (stripe) =>
+      stripe.invoices.createPreview({
+        customer: input.customerId,
+        subscription: input.subscriptionId,
+        subscription_details: { items: [item], ...proration },
+        // Taxed as the invoice will be, at the customer's address; without the retention coupon, which the move removes.
+        automatic_tax: { enabled: true },
+        discounts: "",
+      }),
+    );
+    const taxCents = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+    // Until an invoice is finalized its customer_address is the customer's: where Stripe Tax taxed it.
+    return { amountDueCents: preview.amount_due, taxCents, place: placeOfAddress(preview.customer_address) };
+  }
+
   return {
     async previewSubscriptionChange(input: SubscriptionChangeInput) {
-      const item = await movedItem(input);
-      const preview = await call("invoices.createPreview", (stripe) =>
-        stripe.invoices.createPreview({
-          customer: input.customerId,
-          subscription: input.subscriptionId,
-          subscription_details: { items: [item], proration_behavior: "always_invoice", proration_date: input.prorationDate },
-          // Taxed as the invoice will be, at the customer's address; without the retention coupon, which the move removes.
-          automatic_tax: { enabled: true },
-          discounts: "",
-        }),
-      );
-      const taxCents = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
-      return { amountDueCents: preview.amount_due, taxCents };
+      return previewInvoice(input, { proration_behavior: "always_invoice", proration_date: input.prorationDate });
+    },
+
+    /**
+     * Without prorations Stripe previews the invoice that bills the new price: the next renewal (or,
+     * when the plan's interval changes, the new period's first invoice), taxed as it will be. A
+     * downgrade's schedule bills exactly that price at the period's end.
+     */
+    async previewRenewalAfterChange(input: SubscriptionChangeInput) {
+      return previewInvoice(input, { proration_behavior: "none" });
     },
 
     async changeSubscriptionNow(input: SubscriptionChangeInput) {

@@ -3,7 +3,7 @@
 // fulfilment code (fulfilment.ts).
 import type Stripe from "stripe";
 import type { VipPlan } from "#contracts/vip-plans.ts";
-import type { TaxBehavior, TaxLineKind } from "#contracts/tax-model.ts";
+import type { TaxBehavior, TaxLineKind, TaxPlace } from "#contracts/tax-model.ts";
 
 export type PaymentsMode = "live" | "local";
 
@@ -94,6 +94,9 @@ export type DisputeEvidenceInput = Pick<
  * Prices); else the tier's own product with the Worker's amount as price_data. `prorationDate`
  * (epoch seconds) makes the preview and the change come to the same amount.
  */
+/** A provider's invoice preview: the amount due and the tax in it (cents), and the place it was taxed for, when it says. */
+export type InvoicePreview = { amountDueCents: number; taxCents: number; place: TaxPlace | null };
+
 export type SubscriptionChangeInput = {
   subscriptionId: string;
   customerId: string;
@@ -139,7 +142,9 @@ export interface PaymentsService {
   submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceInput): Promise<void>;
   /** Tier changes (decision 098), live only: the local test checkout makes them through its own flows. */
   /** What an upgrade now would charge at once (the provider's prorated invoice, tax included), and the tax in it, in cents. */
-  previewSubscriptionChange?(input: SubscriptionChangeInput): Promise<{ amountDueCents: number; taxCents: number }>;
+  previewSubscriptionChange?(input: SubscriptionChangeInput): Promise<InvoicePreview>;
+  /** What the first renewal at the new price would charge (the provider's invoice without prorations, tax included), and the tax in it. */
+  previewRenewalAfterChange?(input: SubscriptionChangeInput): Promise<InvoicePreview>;
   /** Upgrades now: the item's price swapped, the prorated difference invoiced and charged at once. */
   changeSubscriptionNow?(input: SubscriptionChangeInput): Promise<void>;
   /** Downgrades at the period's end: a schedule whose next phase is the new price and tier. */

@@ -6,9 +6,7 @@ import type { AppEnv } from "../../env";
 import { createLivePushSender } from "./live";
 import type { PushSender } from "./types";
 
-export type { PushPayload } from "#contracts/push.ts";
 export type { PushSender } from "./types";
-export { createLivePushSender } from "./live";
 
 export const disabledPushSender: PushSender = {
   publicKey: null,

@@ -12,7 +12,10 @@ export function analyticsBufferFor(env: AppEnv, ipKey: string) {
   return shardStub(env, Number.parseInt(ipKey.slice(0, 8), 16) % ANALYTICS_BUFFER_SHARDS);
 }
 
-/** Flushes every shard; resolves with the number of views written. */
+/**
+ * Flushes every shard; resolves with the number of views written.
+ * @internal
+ */
 export async function flushAnalyticsBuffers(env: AppEnv): Promise<number> {
   const shards = Array.from({ length: ANALYTICS_BUFFER_SHARDS }, (_, shard) => shardStub(env, shard));
   const written = await Promise.all(shards.map((stub) => stub.flush()));

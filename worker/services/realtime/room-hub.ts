@@ -1,4 +1,4 @@
-// How the Worker reaches a community room's object (durable-objects/RoomHub.ts): one object per
+// How the Worker reaches a community room's object (durable-objects/room/RoomHub.ts): one object per
 // room, named by its id.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";

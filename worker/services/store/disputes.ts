@@ -23,7 +23,7 @@ import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";
 import type { DisputeConditions, DisputeEffect, DisputePlan, FollowUpContext, PaymentDispute, PurchaseKind } from "../payments/purchase-kind";
 import { settleGiftTime } from "./gift-refund";
-import { orderTicketsEnded } from "../realtime/room-tickets";
+import { accessChanged } from "../access-changed";
 
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
 
@@ -76,7 +76,8 @@ async function afterDispute(c: FollowUpContext, kind: PurchaseKind, disputeId: s
   const before = await findDispute(db, disputeId);
   const order = before && (await orderFacts(db, before.targetId));
   if (!before || !order) return;
-  if (effect.revokedNow) await Promise.all([settleGiftTime(c.env, db, order.id, "revoke", now), orderTicketsEnded(c.env, db, order.id)]);
+  if (effect.revokedNow)
+    await Promise.all([settleGiftTime(c.env, db, order.id, "revoke", now), accessChanged(c.env, db, { kind: "order-tickets", orderId: order.id })]);
   // A warning's row is written once (the core never rewrites one): changed is its first delivery.
   if (before.fraudAction === "refunded" && effect.changed) await refundForWarning(c, kind, order, disputeId, now);
   const row = (await findDispute(db, disputeId)) ?? before;

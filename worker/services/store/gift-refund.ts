@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { keepGiftTime, readRedeemedGifts, revokeGiftTime } from "../../db/gift-time";
 import type { GiftTimeChoice } from "#contracts/admin-store-orders.ts";
-import { announceRoleChange } from "../realtime/role-change";
+import { accessChanged } from "../access-changed";
 
 /** The comp changed under the revoke (a gift redeemed, an admin's grant): read again, a bounded number of times. */
 const MAX_ATTEMPTS = 12;
@@ -24,7 +24,7 @@ export async function settleGiftTime(env: AppEnv, db: DB, orderId: string, choic
       const outcome = await revokeGiftTime(db, gift, now);
       if (typeof outcome === "string") continue;
       revokedMs += outcome.revokedMs;
-      if (outcome.vipChange && gift.redeemerId) await announceRoleChange(env, db, gift.redeemerId);
+      if (outcome.vipChange && gift.redeemerId) await accessChanged(env, db, { kind: "roles", userId: gift.redeemerId });
     }
   }
   throw new Error(`order ${orderId}: a redeemer's comp kept changing under ${MAX_ATTEMPTS} attempts`);

@@ -9,13 +9,13 @@ import { readConfig } from "../../env";
 import type { DB } from "../../db/client";
 import { readRedemption, readRedemptionNotice, redeemGiftCode, type RankedTier, type RedemptionPlan, type RedemptionState } from "../../db/gift-codes";
 import { addCalendarMonthsUtc, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store-gifts.ts";
-import { announceRoleChange } from "../realtime/role-change";
 import { notifyVipChanged } from "../notifications/membership";
 import { notifyMembers } from "../notifications";
 import { createMailService } from "../mail";
 import { giftRedeemedMail } from "./gift-mail";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import type { GateTier } from "#contracts/tier-gate.ts";
+import { accessChanged } from "../access-changed";
 
 /** Where a redeemed gift's notification leads: what VIP opens. */
 const VIP_PERKS_LINK = "/perks";
@@ -99,7 +99,7 @@ export async function announceRedemption(env: AppEnv, db: DB, redemption: Redemp
       link: VIP_PERKS_LINK,
     }),
   ];
-  if (redemption.roleChanged) work.push(announceRoleChange(env, db, userId));
+  if (redemption.roleChanged) work.push(accessChanged(env, db, { kind: "roles", userId: userId }));
   work.push(tellBuyer(env, db, code, userId, tierNames));
   await Promise.all(work);
 }

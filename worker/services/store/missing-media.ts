@@ -33,6 +33,10 @@ const TEXTS = {
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 
+/**
+ * The texts, for tests that compare a page's words with them.
+ * @internal
+ */
 export const MISSING_MEDIA_TEXTS = TEXTS;
 
 /** Tells the admin that `key` is missing, unless they were told already; whether this call told them. */

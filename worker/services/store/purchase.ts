@@ -9,7 +9,7 @@ import { sendOrderMails } from "./order-mails";
 import { planOrderEvent } from "./order-fulfilment";
 import { planChargeRefunded } from "./refund-fulfilment";
 import { planOrderDispute } from "./disputes";
-import { orderTicketsEnded } from "../realtime/room-tickets";
+import { accessChanged } from "../access-changed";
 
 const REFUND_PREFIX = "refund:";
 
@@ -24,7 +24,7 @@ export const storeOrders: PurchaseKind = {
       const { statements, orderId } = refund;
       if (!orderId) return { statements };
       // A full refund ends the order's tickets: their holders' sockets in ticket rooms follow.
-      return { statements, followUp: (_results, c) => c.executionCtx.waitUntil(orderTicketsEnded(c.env, c.var.db, orderId)) };
+      return { statements, followUp: (_results, c) => c.executionCtx.waitUntil(accessChanged(c.env, c.var.db, { kind: "order-tickets", orderId: orderId })) };
     }
     const { statements, paidOrderId } = await planOrderEvent(db, event.type, event.data.object, event.created * 1000, now);
     if (!paidOrderId) return { statements };

@@ -45,7 +45,7 @@ import { storeRefunds } from "../store/purchase";
 import { reminderCancelledMail } from "../reminders/mail";
 import { ticketsCancelledMail } from "./cancellation-mail";
 import { handleEventMoved, type EventMovedMessage } from "./event-moved";
-import { eventTicketsEnded } from "../realtime/room-tickets";
+import { accessChanged } from "../access-changed";
 
 export type EventCancelMessage = { type: "event_cancel"; eventId: string };
 /** The tickets jobs carried by the campaign queue beside its own steps. */
@@ -80,7 +80,7 @@ const refundKey = (eventId: string, orderId: string) => `event-cancel:${eventId}
 /** The cancel (one batch, refused whole on a changed count), then the job's first step and its late sweep. */
 export async function startEventCancellation(env: AppEnv, db: DB, actor: Actor, eventId: string, confirmBuyers: number, now = Date.now()): Promise<void> {
   await cancelEventWithTickets(db, actor, eventId, confirmBuyers, now);
-  await eventTicketsEnded(env, db, eventId);
+  await accessChanged(env, db, { kind: "event-tickets", eventId: eventId });
   await queueStep(env, eventId);
   await queueStep(env, eventId, LATE_SWEEP_DELAY_SECONDS);
 }
@@ -96,7 +96,7 @@ export async function runCancellationStep(env: AppEnv, db: DB, eventId: string, 
   if (!job || !event) return;
   // Tickets a late payment made while the event stays cancelled join the job (reopening it).
   if (event.status === "cancelled" && (await enlistLateOrders(db, eventId, now)) > 0) {
-    await eventTicketsEnded(env, db, eventId);
+    await accessChanged(env, db, { kind: "event-tickets", eventId: eventId });
     if (job.finishedAt !== null) await db.$client.prepare(`UPDATE event_cancellations SET finished_at = NULL WHERE event_id = ?1`).bind(eventId).run();
   }
   const page = await pendingOrders(db, eventId, deps.pageSize ?? CANCEL_PAGE_ORDERS);

@@ -109,6 +109,10 @@ type PlayerProviderProps = {
   engine?: PlayerEngine;
 };
 
+/**
+ * The provider on its own, for app units; the app's pages get theirs from PlayerHost.
+ * @internal
+ */
 export function PlayerProvider({ children, onPlayCounted, brand, engine: injected }: PlayerProviderProps) {
   // The engine lives for the page; the latest callback is handed to it through this holder.
   const [counted] = useState(() => new PlayCountedListener());

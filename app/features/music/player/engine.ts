@@ -34,9 +34,7 @@ import { playableCount, QueueOrder, queueFor } from "./queue";
 import { SignedSources } from "./sources";
 import { clamp, finitePositive, INITIAL_STATE, type PlayerPatch, type PlayerState } from "./state";
 
-export type { AudioContextLike, StorageLike } from "../../../lib/audio/output";
 export type { AudioLike } from "./loading";
-export type { MediaSessionActionLike, MediaSessionDetails, MediaSessionLike } from "./mediaSession";
 export type { PlayerEngineOptions } from "./options";
 export type { PlayerErrorCode, PlayerState } from "./state";
 export { MEDIA_ERR_NETWORK, PLAYER_STORAGE_KEY };

@@ -2,15 +2,13 @@
 // Stripe Tax), and the tax and total the Worker works out for it with its DEMO rate table. The
 // page computes nothing; Pay sends the place, and the Worker computes the tax again from its rows.
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { formatMoney } from "#contracts/store-model.ts";
 import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
 import type { BillingPlace, LocalTaxPreviewResponse } from "#contracts/tax.ts";
-import { countryAlpha2 } from "#contracts/countries.ts";
 import { FormField } from "../../../components/form/FormField";
 import { api } from "../../../lib/api";
-import { countryOptions } from "../../../lib/countries";
+import { BillingCountryField, countryAndState } from "../../../components/form/BillingCountryField";
 import { useDebounced } from "../../../lib/useDebounced";
 import { taxPlaceName } from "../../../lib/intlFormat";
 import { taxAddedMessage, taxIncludedMessage, taxMessages as m } from "./messages";
@@ -20,39 +18,24 @@ export const emptyPlace: TaxPlaceValue = { country: "", state: "", postalCode: "
 
 /** The place as the Worker takes it; null while it is not complete (no country, or a US one without its state). */
 export function billingOf(place: TaxPlaceValue): BillingPlace | null {
-  const state = place.state.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(place.country) || (place.country === "US" && !/^[A-Z]{2}$/.test(state))) return null;
-  return {
-    country: place.country,
-    state: place.country === "US" ? state : null,
-    postalCode: place.postalCode.trim() || null,
-    taxId: place.taxId.trim() || null,
-  };
+  const where = countryAndState(place);
+  return where && { ...where, postalCode: place.postalCode.trim() || null, taxId: place.taxId.trim() || null };
 }
 
 export function TaxPlaceFields({ value, onChange, disabled }: { value: TaxPlaceValue; onChange: (next: TaxPlaceValue) => void; disabled: boolean }) {
   const intl = useIntl();
-  const id = useId();
-  const options = countryOptions(intl.locale).flatMap((o) => {
-    const alpha2 = countryAlpha2(o.value);
-    return alpha2 ? [{ value: alpha2, label: o.label }] : [];
-  });
   const set = (field: keyof TaxPlaceValue) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...value, [field]: e.target.value });
   return (
     <fieldset className="store-address" disabled={disabled}>
       <legend>{intl.formatMessage(m.placeTitle)}</legend>
       <p className="field-hint">{intl.formatMessage(m.placeHint)}</p>
-      <div className="cart-field">
-        <label htmlFor={id}>{intl.formatMessage(m.country)}</label>
-        <select id={id} value={value.country} onChange={set("country")} autoComplete="billing country">
-          <option value="">{intl.formatMessage(m.countryChoose)}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BillingCountryField
+        className="cart-field"
+        label={intl.formatMessage(m.country)}
+        chooseLabel={intl.formatMessage(m.countryChoose)}
+        value={value.country}
+        onChange={(country) => onChange({ ...value, country })}
+      />
       <div className="store-address-row">
         {value.country === "US" && (
           <FormField label={intl.formatMessage(m.state)} value={value.state} autoComplete="billing address-level1" maxLength={2} onChange={set("state")} />

@@ -4,10 +4,13 @@
 // upload to this room, unexpired and not sent before (the `pictures` table keeps each one sent),
 // so a picture belongs to one message only. A hidden message's pictures leave R2 at once: their
 // URL answers 404 from then on.
-import { roomPictureTokens } from "../lib/frame-schemas";
-import type { RoomPictureClaim } from "../lib/room-picture-token";
-import { roomPictureKey } from "../services/realtime/room-hub";
+import { onFirstUse } from "../../lib/first-use";
+import type { RoomPictureClaim } from "../../lib/room-picture-token";
+import { roomPictureKey } from "../../services/realtime/room-hub";
 import { roomPictureUrl } from "#contracts/room-limits.ts";
+
+/** A room picture's token (jose), checked only when a message carries pictures. */
+const roomPictureTokens = onFirstUse(() => import("../../lib/room-picture-token"));
 
 /** The pictures the ids name, in order, if every one may go with this member's message here; else null. */
 export async function takePictures(sql: SqlStorage, secret: string, roomId: string, userId: string, ids: string[]): Promise<RoomPictureClaim[] | null> {

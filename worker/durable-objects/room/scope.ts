@@ -2,12 +2,12 @@
 // its sockets, and the ways it answers, broadcasts and audits. Each kind of frame (moderation,
 // and whatever a room learns next) lives in a module of its own and is given this, so the object
 // itself stays the sockets' lifecycle and the dispatch.
-import type { DB } from "../db/client";
-import type { RoomModerationAction } from "../db/rooms";
-import type { SocketAttachment } from "../services/realtime/socket-sessions";
+import type { DB } from "../../db/client";
+import type { RoomModerationAction } from "../../db/rooms";
+import type { SocketAttachment } from "../../services/realtime/socket-sessions";
 import type { TierBadge } from "#contracts/tier-badges.ts";
 import type { RoomErrorCode, RoomServerFrame } from "#contracts/rooms.ts";
-import type { RoomMessages } from "./room-messages";
+import type { RoomMessages } from "./messages";
 
 /** What the object keeps on each socket: who the member is, how they appear, what they may do. */
 export type RoomAttachment = SocketAttachment & { username: string; avatarUrl: string | null; tier: TierBadge | null; mayWrite: boolean; moderates: boolean };

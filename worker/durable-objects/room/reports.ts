@@ -2,8 +2,8 @@
 // quotes it, and an admin's hide from the queue, which reaches the room as a moderator's hide in it
 // does (gone from every read, `hidden` to every socket). The Worker audits it with the reports it
 // resolves, in one D1 batch.
-import type { RoomScope } from "./room-scope";
-import { recordHidden } from "./room-moderation";
+import type { RoomScope } from "./scope";
+import { recordHidden } from "./moderation";
 
 /** A visible message as a report keeps it. */
 export type RoomMessageQuote = { userId: string; username: string; text: string; at: number };

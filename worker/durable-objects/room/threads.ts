@@ -6,9 +6,9 @@
 // ROOM_PINS_MAX messages, each pin audited. RoomHub dispatches the frames here with its scope.
 import { ROOM_PINS_MAX, type RoomReactionEmoji } from "#contracts/room-limits.ts";
 import type { RoomMessage } from "#contracts/rooms.ts";
-import type { RoomAttachment, RoomScope } from "./room-scope";
-import { inSetOrder, LIVE } from "./room-thread-rows";
-import { markRoomReactor } from "../db/rooms";
+import type { RoomAttachment, RoomScope } from "./scope";
+import { inSetOrder, LIVE } from "./thread-rows";
+import { markRoomReactor } from "../../db/rooms";
 
 const isLive = (sql: SqlStorage, seq: number) => sql.exec(`SELECT 1 FROM messages WHERE seq = ? AND ${LIVE}`, seq).toArray().length > 0;
 

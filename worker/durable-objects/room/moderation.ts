@@ -1,9 +1,9 @@
 // A community room's moderation frames (decision 106): its fan moderators and admins hide a message
 // and mute a member for a while; each act is audited with the moderator as its actor. Slow mode is
 // stored in D1 with the room's settings, so RoomHub sets it.
-import { MINUTE_MS } from "../lib/time";
-import type { RoomAttachment, RoomScope } from "./room-scope";
-import { insertRoomHiddenMessage } from "../db/room-hidden";
+import { MINUTE_MS } from "../../lib/time";
+import type { RoomAttachment, RoomScope } from "./scope";
+import { insertRoomHiddenMessage } from "../../db/room-hidden";
 
 export function hideMessage(room: RoomScope, moderator: RoomAttachment, seq: number) {
   if (!room.messages.hide(seq, moderator.userId, Date.now())) return;

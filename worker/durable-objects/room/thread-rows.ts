@@ -1,5 +1,5 @@
 // What a page of a room's messages carries of threads and reactions (decision 109), read for the
-// page at once; below both room-messages.ts (which decorates its rows with it) and room-threads.ts.
+// page at once; below both messages.ts (which decorates its rows with it) and threads.ts.
 import { ROOM_REACTIONS, type RoomReactionEmoji } from "#contracts/room-limits.ts";
 import type { RoomMessage, RoomReaction, RoomReplyQuote } from "#contracts/rooms.ts";
 

@@ -2,11 +2,11 @@
 // to the site's own pages are built from D1 (services/room-previews.ts), kept with the message, and
 // sent to everyone as a `previews` frame. The builder is imported with the first message that has a
 // link, not at start-up (decision 078).
-import type { RoomScope } from "./room-scope";
+import type { RoomScope } from "./scope";
+import { onFirstUse } from "../../lib/first-use";
 
-let builder: Promise<typeof import("../services/room-previews")> | null = null;
 /** The cards' builder, imported once; the Worker tests load it before any object runs. */
-export const previewBuilder = () => (builder ??= import("../services/room-previews"));
+const previewBuilder = onFirstUse(() => import("../../services/room-previews"));
 
 export function buildPreviews(room: RoomScope, siteUrl: string, seq: number, text: string) {
   if (!/https?:\/\//i.test(text)) return;

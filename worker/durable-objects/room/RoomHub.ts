@@ -14,9 +14,9 @@
 // the member is and whether they may write; sessions are re-checked before sends (SessionChecker),
 // and a member whose access ends has their sockets closed by the Worker (closeSockets).
 import { DurableObject } from "cloudflare:workers";
-import { readConfig, type AppEnv } from "../env";
-import { createDb, type DB } from "../db/client";
-import { auditRoomModeration, findRoomSettings, markRoomRead, moderatesRoom, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../db/rooms";
+import { readConfig, type AppEnv } from "../../env";
+import { createDb, type DB } from "../../db/client";
+import { auditRoomModeration, findRoomSettings, markRoomRead, moderatesRoom, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../../db/rooms";
 import {
   closeBack,
   isPing,
@@ -28,8 +28,8 @@ import {
   userTag,
   type SocketClose,
   type SocketTarget,
-} from "../services/realtime/socket-sessions";
-import { codeOfTextIssue, FrameRate, MetaTable, openSocketsOf, sendOrClose } from "../services/realtime/room-kit";
+} from "../../services/realtime/socket-sessions";
+import { codeOfTextIssue, FrameRate, MetaTable, openSocketsOf, sendOrClose } from "../../services/realtime/room-kit";
 import {
   ROOM_AFTER_HEADER,
   ROOM_CHANGED,
@@ -39,7 +39,7 @@ import {
   ROOM_MAY_WRITE_HEADER,
   ROOM_MODERATES_HEADER,
   ROOM_MEMBER_TIER_HEADER,
-} from "../services/realtime/room-hub";
+} from "../../services/realtime/room-hub";
 import { badgeFromHeader } from "#contracts/tier-badges.ts";
 import {
   ROOM_CATCH_UP_MAX,
@@ -50,15 +50,18 @@ import {
   ROOM_WELCOME_SIZE,
 } from "#contracts/room-limits.ts";
 import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomServerFrame, RoomThreadResponse } from "#contracts/rooms.ts";
-import { roomContract } from "../lib/frame-schemas";
-import { migrateRoomStorage, RoomMessages, type MessageRow } from "./room-messages";
-import { hideMessage, mutedUntil, muteMember } from "./room-moderation";
-import { attachmentOf, type RoomAttachment, type RoomScope } from "./room-scope";
-import { eraseMember, memberData, type RoomMemberMessage, type RoomMemberReaction } from "./room-member-data";
-import { dropHiddenPictures, dropMemberPictures, sentPictures, storePictures, takePictures } from "./room-pictures";
-import { buildPreviews } from "./room-previews";
-import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pinnedOf, react, unpinMessage } from "./room-threads";
-import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./room-reports";
+import { onFirstUse } from "../../lib/first-use";
+import { migrateRoomStorage, RoomMessages, type MessageRow } from "./messages";
+import { hideMessage, mutedUntil, muteMember } from "./moderation";
+import { attachmentOf, type RoomAttachment, type RoomScope } from "./scope";
+import { eraseMember, memberData, type RoomMemberMessage, type RoomMemberReaction } from "./member-data";
+import { dropHiddenPictures, dropMemberPictures, sentPictures, storePictures, takePictures } from "./pictures";
+import { buildPreviews } from "./link-previews";
+import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pinnedOf, react, unpinMessage } from "./threads";
+import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./reports";
+
+/** The room's frame schema, loaded with the first frame. */
+const roomContract = onFirstUse(() => import("#contracts/rooms.ts"));
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;
@@ -71,7 +74,7 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toIS
 export class RoomHub extends DurableObject<AppEnv> {
   private readonly sql = this.ctx.storage.sql;
   private readonly messages = new RoomMessages(this.sql);
-  /** What the frame handlers in their own modules are given (room-scope.ts); not part of the object's RPC. */
+  /** What the frame handlers in their own modules are given (scope.ts); not part of the object's RPC. */
   private readonly scope: RoomScope = {
     sql: this.sql,
     messages: this.messages,
@@ -320,7 +323,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     const replyToUserId = replyTo === null ? undefined : parentAuthorOf(this.sql, replyTo)?.userId;
     // The notifications' code (mail, push) loads with the first message, not at start-up (decision 078).
     this.afterwards("notifying", async (db, roomId) =>
-      (await import("../services/notifications/rooms")).notifyRoomMessage(
+      (await import("../../services/notifications/rooms")).notifyRoomMessage(
         this.env,
         db,
         roomId,
@@ -349,7 +352,7 @@ export class RoomHub extends DurableObject<AppEnv> {
     this.afterwards("marking read", (db, roomId) => markRoomRead(db, roomId, userId, Math.min(seq, last), Date.now()));
   }
 
-  // ---------- Moderation (room-moderation.ts); slow mode lives in D1 with the settings ----------
+  // ---------- Moderation (moderation.ts); slow mode lives in D1 with the settings ----------
 
   private async setSlowMode(moderator: RoomAttachment, seconds: number) {
     const roomId = this.meta.get("roomId");

@@ -3,9 +3,9 @@
 // who may do what; this module only stores and reads.
 import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
 import type { RoomLinkPreview, RoomMessage, RoomPicture } from "#contracts/rooms.ts";
-import { threadsOf } from "./room-thread-rows";
+import { threadsOf } from "./thread-rows";
 import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
-import type { HiddenRoomMessage } from "../db/room-hidden";
+import type { HiddenRoomMessage } from "../../db/room-hidden";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (
