@@ -6,8 +6,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT } from "./wrangler.mjs";
 
-/** The writer's source: the demo MP3s' cache version includes it. */
-export const ID3V24_SOURCE = path.join(ROOT, "app/features/admin/catalog-import/id3v24.ts");
+/** The writer's source (the demo MP3s' cache version includes it: generate-demo-media.mjs). */
+const ID3V24_SOURCE = path.join(ROOT, "app/features/admin/catalog-import/id3v24.ts");
 
 let writer;
 function loadWriter() {

@@ -7,7 +7,6 @@ import { unzipSync } from "fflate";
 import { parseBuffer } from "music-metadata";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { taggedMp3 } from "../../app/features/admin/catalog-import/id3v24";
-import { importMp3Tags } from "../../app/features/admin/catalog-import/plan";
 import type { RenewLinkResponse } from "../../worker/contracts/store-collection";
 import { call, createUser, type TestUser } from "./helpers";
 import { D1, grant, MEDIA, seedOrder, seedProduct } from "./download-fixtures";
@@ -26,23 +25,34 @@ beforeAll(async () => {
   const admin = await createUser("admin");
   buyer = await createUser("user");
   await MEDIA.put(`covers/${ALBUM}.png`, PNG, { httpMetadata: { contentType: "image/png" } });
-  // The MP3 the import page made from this track's master and uploaded.
-  const mp3 = taggedMp3(
-    new Blob([mp3Cbr({ seconds: 1 }) as Uint8Array<ArrayBuffer>]),
-    importMp3Tags({ title: "Coração", year: 2023 }, { title: "Última Dança", number: 1, isrc: "BRABC2300007" }, 1, ARTIST, {
-      format: "png",
-      blob: new Blob([PNG]),
-    }),
-  );
+  // The MP3 the import page makes from this track's master (importMp3Tags' tags) and uploads.
+  const mp3 = taggedMp3(new Blob([mp3Cbr({ seconds: 1 }) as Uint8Array<ArrayBuffer>]), {
+    title: "Última Dança",
+    artist: ARTIST,
+    album: "Coração",
+    trackNumber: 1,
+    trackCount: 1,
+    discNumber: 1,
+    year: 2023,
+    isrc: "BRABC2300007",
+    cover: { mime: "image/png", bytes: PNG },
+  });
   await MEDIA.put(`audio/${TRACK}.mp3`, await mp3.arrayBuffer(), { httpMetadata: { contentType: "audio/mpeg" } });
   await D1.batch([
-    D1.prepare("INSERT INTO albums (id, title, year, type, position, cover_key) VALUES (?1, 'Coração', 2023, 'Single', 9200, ?2)").bind(ALBUM, `covers/${ALBUM}.png`),
+    D1.prepare("INSERT INTO albums (id, title, year, type, position, cover_key) VALUES (?1, 'Coração', 2023, 'Single', 9200, ?2)").bind(
+      ALBUM,
+      `covers/${ALBUM}.png`,
+    ),
     D1.prepare(
       "INSERT INTO tracks (id, album_id, title, number, duration_seconds, audio_key, audio_kbps, isrc) VALUES (?1, ?2, 'Última Dança', 1, 1, ?3, 128, 'BRABC2300007')",
     ).bind(TRACK, ALBUM, `audio/${TRACK}.mp3`),
   ]);
   // A WAV master: the Worker's job makes the FLAC sold beside it.
-  const put = await call(`/api/admin/catalog/tracks/${TRACK}/master`, { method: "PUT", body: wav({ seconds: 0.3, sampleRate: 44_100, channels: 2 }), cookie: admin.cookie });
+  const put = await call(`/api/admin/catalog/tracks/${TRACK}/master`, {
+    method: "PUT",
+    body: wav({ seconds: 0.3, sampleRate: 44_100, channels: 2 }),
+    cookie: admin.cookie,
+  });
   expect(put.status).toBe(200);
   await vi.waitFor(
     async () => {

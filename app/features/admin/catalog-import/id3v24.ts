@@ -64,7 +64,7 @@ function id3v24(tags: Mp3Tags): Part[] {
 }
 
 /** The encoder's MP3 with the tag in front. */
-export const taggedMp3 = (mp3: Blob, tags: Mp3Tags): Blob => new Blob([...(id3v24(tags) as BlobPart[]), mp3], { type: "audio/mpeg" });
+export const taggedMp3 = (mp3: Blob, tags: Mp3Tags): Blob => new Blob([...(id3v24(tags) as (Blob | Uint8Array<ArrayBuffer>)[]), mp3], { type: "audio/mpeg" });
 
 /**
  * The tag alone as bytes, for node's demo media (scripts/lib/id3v24.mjs loads this file).

@@ -90,7 +90,12 @@ function streamingOf(track: DraftTrack, files: ReadonlyMap<string, HeldFile>, en
 export type BuiltPlan = { plan: ImportPlan; blobs: (state: ImportState) => { slot: ImportFile; blob: Blob }[] };
 
 /** `encoded`: the encoder's MP3 of each track that needs one (by track key), tagged here for `artist`. */
-export function buildPlan(releases: readonly DraftRelease[], files: ReadonlyMap<string, HeldFile>, encoded: ReadonlyMap<string, Blob>, artist: string): BuiltPlan {
+export function buildPlan(
+  releases: readonly DraftRelease[],
+  files: ReadonlyMap<string, HeldFile>,
+  encoded: ReadonlyMap<string, Blob>,
+  artist: string,
+): BuiltPlan {
   const wanted: { cover: Wanted | null; tracks: { audio: Wanted; master: Wanted<MasterFormat> | null }[] }[] = [];
   const plan: ImportPlan = {
     releases: releases.map((release) => {
@@ -100,7 +105,8 @@ export function buildPlan(releases: readonly DraftRelease[], files: ReadonlyMap<
       const sent = tracks.map((track, i) => {
         const master = track.masterFileId ? files.get(track.masterFileId) : undefined;
         // The Worker numbers the tracks 1..n in this order.
-        const tags = () => importMp3Tags({ title: release.title, year }, { title: track.title, number: i + 1, isrc: track.isrc || null }, tracks.length, artist, cover);
+        const tags = () =>
+          importMp3Tags({ title: release.title, year }, { title: track.title, number: i + 1, isrc: track.isrc || null }, tracks.length, artist, cover);
         return {
           audio: streamingOf(track, files, encoded, tags),
           master: master ? { name: master.name, format: MASTER_FORMAT[master.kind]!, blob: master.blob } : null,

@@ -103,7 +103,8 @@ function embeddedCoverFor(slot: ImportFile, files: readonly HeldFile[]): Blob | 
 
 /** The dropped file a slot was made for: its name and size, or (a cover) the picture inside the audio file of its name. */
 function heldFor(slot: ImportFile, files: readonly HeldFile[]): Blob | undefined {
-  const same = files.find((f) => f.name === slot.name && f.blob.size === slot.size)?.blob ?? (slot.kind === "cover" ? embeddedCoverFor(slot, files) : undefined);
+  const same =
+    files.find((f) => f.name === slot.name && f.blob.size === slot.size)?.blob ?? (slot.kind === "cover" ? embeddedCoverFor(slot, files) : undefined);
   return same?.size === slot.size ? same : undefined;
 }
 
