@@ -57,6 +57,9 @@ const MASTER_SOURCES = [...AUDIO_SOURCES, "../lib/demo-audio-wav.mjs"];
 // A master's FLAC (decision 121): the master's signal through the Worker's own encoder.
 const MASTER_FLAC_SOURCES = [...MASTER_SOURCES, "../lib/demo-flac.mjs", ...FLAC_SOURCES, "../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs"];
 const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
+/** A demo MP3 file: the audio behind its tag (the import's ID3v2.4 writer, the album's cover inside). */
+const TAG_SOURCES = ["../lib/id3v24.mjs", "../../app/features/admin/catalog-import/id3v24.ts", "./demo-mp3-tags.mjs", "./demo-masters.mjs"];
+const AUDIO_FILE_SOURCES = [...AUDIO_SOURCES, ...TAG_SOURCES, ...COVER_SOURCES];
 const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.
 const VIDEO_SOURCES = ["../lib/demo-video.mjs", "h264-mp4-encoder", ...BROADCAST_IMAGE_SOURCES, ...AUDIO_SOURCES];
@@ -163,7 +166,7 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
     captionsVersion,
     liveVersion,
   ] = await Promise.all([
-    codeVersion(AUDIO_SOURCES),
+    codeVersion(AUDIO_FILE_SOURCES),
     codeVersion(MASTER_SOURCES),
     codeVersion(MASTER_FLAC_SOURCES),
     codeVersion(COVER_SOURCES),
@@ -181,8 +184,8 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
   for (const album of catalog) {
     for (const track of album.tracks) {
       const input = {
-        track: { id: track.id, title: track.title, durationSeconds: track.durationSeconds },
-        album: { id: album.id, title: album.title, year: album.year },
+        track: { id: track.id, title: track.title, number: track.number, durationSeconds: track.durationSeconds },
+        album: { id: album.id, title: album.title, year: album.year, type: album.type, trackCount: album.tracks.length },
       };
       const hash = fnv1a(`${audioVersion}:${JSON.stringify(input)}`).toString(36);
       jobs.push({ id: `audio:${track.id}`, kind: "audio", key: track.audioKey, file: path.join(outDir, "audio", `${track.id}.${hash}.mp3`), input });
@@ -322,7 +325,8 @@ export async function renderJob(job) {
   let bytes;
   if (job.kind === "audio") {
     const { renderTrackMp3 } = await import("../lib/demo-audio.mjs");
-    bytes = renderTrackMp3(job.input.track, job.input.album);
+    const { demoMp3Tags } = await import("./demo-mp3-tags.mjs");
+    bytes = renderTrackMp3(job.input.track, demoMp3Tags(job.input.track, job.input.album));
   } else if (job.kind === "master") {
     const { renderTrackWav } = await import("../lib/demo-audio-wav.mjs");
     bytes = renderTrackWav(job.input.track);

@@ -19,9 +19,10 @@
 // frames); this module mixes the stems into the track's signal and encodes it.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { DEMO_AUDIO_VERSION, designTrack, renderStems } from "./demo-audio-arrangement.mjs";
+import { designTrack, renderStems } from "./demo-audio-arrangement.mjs";
 import { SAMPLE_RATE } from "./demo-audio-dsp.mjs";
 import { concatBytes, parseMp3Frames, quieterFrame, SAMPLES_PER_FRAME } from "./demo-audio-mp3.mjs";
+import { id3v24Bytes } from "./id3v24.mjs";
 
 export { DEMO_AUDIO_VERSION, designTrack, renderStems } from "./demo-audio-arrangement.mjs";
 export { SAMPLE_RATE } from "./demo-audio-dsp.mjs";
@@ -147,30 +148,6 @@ export function encodePcm(pcm) {
   return concatBytes(parts);
 }
 
-/** A small ID3v2.3 tag: title, album, year and a comment (text in UTF-16 with BOM). */
-function id3Tag({ title, album, year }) {
-  const frames = [];
-  const textFrame = (id, text) => {
-    const body = Buffer.concat([Buffer.from([1, 0xff, 0xfe]), Buffer.from(text, "utf16le")]);
-    const header = Buffer.alloc(10);
-    header.write(id, 0, "ascii");
-    header.writeUInt32BE(body.length, 4);
-    frames.push(header, body);
-  };
-  if (title) textFrame("TIT2", title);
-  if (album) textFrame("TALB", album);
-  if (year) textFrame("TYER", String(year));
-  textFrame("TSSE", `Freestyle Lovers demo audio v${DEMO_AUDIO_VERSION} (generated offline)`);
-  const body = Buffer.concat(frames);
-  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
-  const size = body.length;
-  header[6] = (size >> 21) & 0x7f;
-  header[7] = (size >> 14) & 0x7f;
-  header[8] = (size >> 7) & 0x7f;
-  header[9] = size & 0x7f;
-  return new Uint8Array(Buffer.concat([header, body]));
-}
-
 // The body of the signal is exactly periodic (delay and reverb are computed on the circular
 // period), so only the encoder's own state needs a few frames to settle after the intro
 // (filter bank / MDCT overlap, psychoacoustic history).
@@ -181,14 +158,15 @@ const ENCODER_DELAY = 1105;
 
 /**
  * Renders a catalog track's demo audio: an MP3 exactly `track.durationSeconds` long (plus the
- * encoder's few milliseconds of delay and padding), mono 22.05 kHz, 64 kbps CBR, with an ID3v2
- * tag. Only the intro and one steady period are encoded; the steady period's frames are then
- * repeated to the end, the last ones made progressively quieter for the fade-out.
- * @param {{ id: string, title?: string, durationSeconds: number }} track
- * @param {{ title?: string, year?: number }} [album]
+ * encoder's few milliseconds of delay and padding), mono 22.05 kHz, 64 kbps CBR, behind the
+ * ID3v2.4 tag of `tags` when given (the import's writer, id3v24.mjs). Only the intro and one
+ * steady period are encoded; the steady period's frames are then repeated to the end, the last
+ * ones made progressively quieter for the fade-out.
+ * @param {{ id: string, durationSeconds: number }} track
+ * @param {import("./id3v24.mjs").Mp3Tags} [tags]
  * @returns {Uint8Array}
  */
-export function renderTrackMp3(track, album) {
+export function renderTrackMp3(track, tags) {
   if (!Number.isFinite(track.durationSeconds) || track.durationSeconds <= 0) throw new Error(`bad duration for ${track.id}`);
   const signal = trackSignal(track);
   const F = SAMPLES_PER_FRAME;
@@ -219,5 +197,5 @@ export function renderTrackMp3(track, album) {
     }
     audio = concatBytes(parts);
   }
-  return concatBytes([id3Tag({ title: track.title, album: album?.title, year: album?.year }), audio]);
+  return tags ? concatBytes([id3v24Bytes(tags), audio]) : audio;
 }

@@ -58,10 +58,11 @@ function interruptedImport({ coverName = "cover.png", coverSent = true, first = 
       {
         id: "al1",
         title: "Mar",
+        year: 2024,
         coverFileId: "fc",
         tracks: [
-          { id: "t1", title: "Canção do Mar", number: 1, audioFileId: "f1", masterFileId: null },
-          { id: "t2", title: "Você", number: 2, audioFileId: "f2", masterFileId: "f3" },
+          { id: "t1", title: "Canção do Mar", number: 1, isrc: null, audioFileId: "f1", masterFileId: null },
+          { id: "t2", title: "Você", number: 2, isrc: null, audioFileId: "f2", masterFileId: "f3" },
         ],
       },
     ],

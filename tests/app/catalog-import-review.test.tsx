@@ -47,10 +47,11 @@ function fakeWorker() {
       {
         id: "al1",
         title: "Mar",
+        year: 2024,
         coverFileId: "fc",
         tracks: [
-          { id: "t1", title: "Canção do Mar", number: 1, audioFileId: "f1", masterFileId: null },
-          { id: "t2", title: "Você", number: 2, audioFileId: "f2", masterFileId: null },
+          { id: "t1", title: "Canção do Mar", number: 1, isrc: null, audioFileId: "f1", masterFileId: null },
+          { id: "t2", title: "Você", number: 2, isrc: null, audioFileId: "f2", masterFileId: null },
         ],
       },
     ],

@@ -1,7 +1,8 @@
 // Import by the folder (decisions 119 and 120), as the admin does it and a fan meets it: a
 // three-track FLAC album generated here (tags, a cover and synced lyrics) is dropped as a folder,
 // reviewed, its MP3s made in the browser from the masters, uploaded, then published in the
-// catalog; a VIP plays a track and the lyric line sung moves. The album's title carries a random
+// catalog; a VIP plays a track and the lyric line sung moves, and the MP3 made in the browser
+// carries its ID3v2.4 tag. The album's title carries a random
 // suffix, so the journey shares nothing with another.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -53,7 +54,12 @@ function writeAlbum(album: string): string {
   return root;
 }
 
-test("the admin imports a FLAC album by the folder and publishes it; a VIP plays a track and follows its lyrics", async ({ page, browser, loginAs }) => {
+test("the admin imports a FLAC album by the folder and publishes it; a VIP plays a track and follows its lyrics", async ({
+  page,
+  browser,
+  loginAs,
+  baseURL,
+}) => {
   test.setTimeout(hostMs(180_000));
   const album = `Maré ${Math.random().toString(36).slice(2, 8)}`;
   const root = writeAlbum(album);
@@ -102,7 +108,7 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
         id: string;
         title: string;
         coverUrl: string | null;
-        tracks: { title: string; audio: { kind: string; format?: string }; master: string | null }[];
+        tracks: { id: string; title: string; audio: { kind: string; format?: string }; master: string | null }[];
       }[];
     };
     const imported = albums.albums.find((a) => a.title === album)!;
@@ -122,6 +128,16 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
     await expect(lines).toHaveText(LINES.map((l) => l.text));
     await expect(vipPage.locator('.lyrics-panel-lines li[aria-current="true"]')).toHaveText(LINES[0]!.text, { timeout: hostMs(15_000) });
     await expect(vipPage.locator('.lyrics-panel-lines li[aria-current="true"]')).toHaveText(LINES[1]!.text, { timeout: hostMs(15_000) });
+    // The MP3 the browser made from the master, as stored: its ID3v2.4 tag read by music-metadata.
+    const { artistName } = ((await (await page.request.get("/api/admin/settings")).json()) as { settings: { artistName: string } }).settings;
+    const stream = await vipPage.request.post(`/api/music/tracks/${imported.tracks[1]!.id}/stream`, { data: {}, headers: { origin: baseURL! } });
+    expect(stream.status()).toBe(200);
+    const mp3 = await (await vipPage.request.get(((await stream.json()) as { url: string }).url)).body();
+    const { parseBuffer } = await import("music-metadata");
+    const { common, format } = await parseBuffer(mp3, { mimeType: "audio/mpeg" });
+    expect(format.tagTypes).toContain("ID3v2.4");
+    expect(common).toMatchObject({ title: TITLES[1], artist: artistName, album, track: { no: 2, of: 3 }, disk: { no: 1, of: null }, year: 2024 });
+    expect(Buffer.from(common.picture![0]!.data).equals(readFileSync(path.join(root, album, "cover.png")))).toBe(true);
     await fan.close();
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -98,7 +98,7 @@ describe("audioDuration", () => {
   });
 
   it("reads real encoder output: the demo generator's MPEG-2 Layer III MP3 with its ID3 tag", () => {
-    const mp3 = renderTrackMp3({ id: "probe-test", durationSeconds: 12 }, { title: "Probe", year: 2024 });
+    const mp3 = renderTrackMp3({ id: "probe-test", durationSeconds: 12 }, { title: "Probe", album: "Probe", trackNumber: 1, discNumber: 1, year: 2024 });
     expect(detectAudioType(mp3.subarray(0, audioSniffLength(mp3)))?.format).toBe("mp3");
     expect(audioSeconds(mp3)).toBeCloseTo(mp3DurationSeconds(mp3), 1);
   });

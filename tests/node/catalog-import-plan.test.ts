@@ -167,7 +167,10 @@ describe("reading a dropped folder or zip", () => {
       ["Ó", null],
     ]);
     // The cover embedded in the FLAC, as a file of its own for the Worker.
-    const built = buildPlan(draft.releases, scan.held, new Map([[draft.releases[0]!.tracks[0]!.key, new Blob([new Uint8Array(7)])]]));
+    const built = buildPlan(draft.releases, scan.held, new Map([[draft.releases[0]!.tracks[0]!.key, new Blob([new Uint8Array(7)])]]), "Lola Rivera");
+    // The MP3 made from the master is announced with its ID3 tag (the cover inside it too).
+    const madeSize = built.plan.releases[0]!.tracks[0]!.audio.size;
+    expect(madeSize).toBeGreaterThan(7 + cover.length);
     expect(built.plan.releases[0]).toMatchObject({
       title: "Mar",
       type: "Single",
@@ -177,7 +180,7 @@ describe("reading a dropped folder or zip", () => {
         {
           title: "Você",
           number: 1,
-          audio: { name: "01.mp3", format: "mp3", size: 7 },
+          audio: { name: "01.mp3", format: "mp3", size: madeSize },
           master: { name: "01.flac", format: "flac", size: flac.length },
           lyrics: [{ locale: "en", synced: true, body: "[00:00.50]Ó mar" }],
         },
@@ -188,7 +191,7 @@ describe("reading a dropped folder or zip", () => {
 });
 
 describe("matching the Worker's slots to the files", () => {
-  it("gives each slot its file by the plan's order", () => {
+  it("gives each slot its file by the plan's order", async () => {
     const held = new Map<string, HeldFile>([
       ["m", { blob: new Blob(["master"]), name: "1.flac", kind: "flac" }],
       ["s", { blob: new Blob(["mp3"]), name: "2.mp3", kind: "mp3" }],
@@ -198,7 +201,7 @@ describe("matching the Worker's slots to the files", () => {
       audio("s", "A/2.mp3", "mp3", { album: "A", title: "Two", track: 1 }),
     ]);
     const encoded = new Blob(["encoded"]);
-    const built = buildPlan(draft.releases, held, new Map([[draft.releases[0]!.tracks[1]!.key, encoded]]));
+    const built = buildPlan(draft.releases, held, new Map([[draft.releases[0]!.tracks[1]!.key, encoded]]), "Lola Rivera");
     expect(built.plan.releases[0]!.tracks.map((t) => t.title)).toEqual(["Two", "One"]);
     const slot = (id: string) => ({
       id,
@@ -220,19 +223,20 @@ describe("matching the Worker's slots to the files", () => {
         {
           id: "al",
           title: "A",
+          year: 2024,
           coverFileId: null,
           tracks: [
-            { id: "t1", title: "Two", number: 1, audioFileId: "s1", masterFileId: null },
-            { id: "t2", title: "One", number: 2, audioFileId: "s2", masterFileId: "s3" },
+            { id: "t1", title: "Two", number: 1, isrc: null, audioFileId: "s1", masterFileId: null },
+            { id: "t2", title: "One", number: 2, isrc: null, audioFileId: "s2", masterFileId: "s3" },
           ],
         },
       ],
       files: [slot("s1"), slot("s2"), slot("s3")],
     });
-    expect(pairs.map((p) => [p.slot.id, p.blob])).toEqual([
-      ["s1", held.get("s")!.blob],
-      ["s2", encoded],
-      ["s3", held.get("m")!.blob],
-    ]);
+    expect(pairs.map((p) => p.slot.id)).toEqual(["s1", "s2", "s3"]);
+    expect(pairs[0]!.blob).toBe(held.get("s")!.blob);
+    expect(pairs[2]!.blob).toBe(held.get("m")!.blob);
+    // The encoder's bytes behind their tag.
+    expect(new TextDecoder().decode(await pairs[1]!.blob.arrayBuffer())).toMatch(/^ID3[\s\S]*encoded$/);
   });
 });

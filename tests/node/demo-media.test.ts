@@ -8,8 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { inflateSync } from "node:zlib";
+import { parseFile } from "music-metadata";
 import { afterAll, describe, expect, it } from "vitest";
-import { allTracks, CATALOG, FEATURED_TRACK_IDS, findTrack, ICONIC_TRACK_IDS, type CatalogAlbum } from "../../scripts/catalog/catalog.mjs";
+import { allTracks, CATALOG, FEATURED_TRACK_IDS, findTrack, ICONIC_TRACK_IDS, type CatalogAlbum, type CatalogTrack } from "../../scripts/catalog/catalog.mjs";
+import { DEMO_ARTIST } from "../../scripts/catalog/demo-masters.mjs";
 import { generateDemoMedia } from "../../scripts/catalog/generate-demo-media.mjs";
 import { durationForTrackId } from "../../scripts/catalog/hash.mjs";
 import { catalogSeedStatements, DEMO_MP3_KBPS, demoCatalogSql, sqlLiteral } from "../../scripts/catalog/demo-catalog-seed.mjs";
@@ -179,8 +181,15 @@ describe("demo audio", () => {
   const first = findTrack("spring-love")!;
   const shortest = [...tracks].sort((a, b) => a.durationSeconds - b.durationSeconds || a.id.localeCompare(b.id))[0]!;
   const second = findTrack(shortest.id)!;
-  const mp3a = renderTrackMp3(first.track, first.album);
-  const mp3b = renderTrackMp3(second.track, second.album);
+  const tagsOf = ({ track, album }: { track: CatalogTrack; album: CatalogAlbum }) => ({
+    title: track.title,
+    album: album.title,
+    trackNumber: track.number,
+    discNumber: 1,
+    year: album.year,
+  });
+  const mp3a = renderTrackMp3(first.track, tagsOf(first));
+  const mp3b = renderTrackMp3(second.track, tagsOf(second));
 
   it("uses the fast encoder setting (LAME quality 7; see loadEncoder in demo-audio.mjs)", () => {
     expect(ENCODER_QUALITY).toBe(7);
@@ -201,7 +210,7 @@ describe("demo audio", () => {
 
   it("sounds different for different tracks, and the same every time for one track", () => {
     expect(Buffer.from(mp3a).equals(Buffer.from(mp3b))).toBe(false);
-    expect(Buffer.from(renderTrackMp3(second.track, second.album)).equals(Buffer.from(mp3b))).toBe(true);
+    expect(Buffer.from(renderTrackMp3(second.track, tagsOf(second))).equals(Buffer.from(mp3b))).toBe(true);
     // Every track of the catalog gets its own tempo/key/mode/progression/groove combination.
     const designs = tracks.map((t) => {
       const d = designTrack(t);
@@ -290,6 +299,24 @@ describe("demo media cache", () => {
     }
     const mp3 = first.files.find((f) => f.contentType === "audio/mpeg")!;
     expect(Math.abs(checkMp3(readFileSync(mp3.path)) - 30)).toBeLessThanOrEqual(1);
+    // Its ID3v2.4 tag, read by a reader we did not write: the catalog's fields, the local artist
+    // and the very cover the album shows.
+    const track = single.tracks.find((t) => t.audioKey === mp3.key)!;
+    const { common, format, native } = await parseFile(mp3.path);
+    expect(format.tagTypes).toEqual(["ID3v2.4"]);
+    expect(common).toMatchObject({
+      title: track.title,
+      artist: DEMO_ARTIST,
+      album: single.title,
+      track: { no: track.number, of: 2 },
+      disk: { no: 1, of: null },
+      year: single.year,
+    });
+    expect(native["ID3v2.4"]!.map((t) => t.id).sort()).toEqual(["APIC", "TALB", "TDRC", "TIT2", "TPE1", "TPOS", "TRCK"]);
+    const coverFile = first.files.find((f) => f.key === single.coverKey)!;
+    expect(common.picture).toHaveLength(1);
+    expect(common.picture![0]).toMatchObject({ format: "image/png", type: "Cover (front)" });
+    expect(Buffer.from(common.picture![0]!.data).equals(readFileSync(coverFile.path))).toBe(true);
 
     const stale = path.join(outDir, "audio", "removed-track.oldversion.mp3");
     await writeFile(stale, "stale");

@@ -211,6 +211,9 @@ describe("a plan", () => {
     expect(album!.coverFileId).toBe(state.files[0]!.id);
     expect(album!.tracks[0]).toMatchObject({ audioFileId: state.files[1]!.id, masterFileId: state.files[2]!.id });
     expect(single!.coverFileId).toBeNull();
+    // What a resumed import tags an MP3 made from a master with: the stored year and ISRC (normalised).
+    expect([album!.year, single!.year]).toEqual([1998, 2001]);
+    expect(album!.tracks.map((t) => t.isrc)).toEqual(["BRABC9800001", null]);
 
     const albums = await D1.prepare(
       "SELECT id, year, release_at, early_access_at, lyrics_access, notes, notes_pt_br FROM albums WHERE id IN ('cancao-do-mar', 'single') ORDER BY position",

@@ -149,8 +149,8 @@ export type ImportFile = {
 
 export type ImportPart = { number: number; size: number; etag: string };
 
-export type ImportTrack = { id: string; title: string; number: number; audioFileId: string | null; masterFileId: string | null };
-export type ImportAlbum = { id: string; title: string; coverFileId: string | null; tracks: ImportTrack[] };
+export type ImportTrack = { id: string; title: string; number: number; isrc: string | null; audioFileId: string | null; masterFileId: string | null };
+export type ImportAlbum = { id: string; title: string; year: number; coverFileId: string | null; tracks: ImportTrack[] };
 
 /** The import's releases in the plan's order, each one's tracks in their stored order (1..n by disc, then number). */
 export type ImportState = { id: string; createdAt: string; albums: ImportAlbum[]; files: ImportFile[] };

@@ -187,7 +187,7 @@ export async function readImportState(db: DB, importId: string): Promise<ImportS
     d1.prepare(`SELECT ${FILE_COLUMNS} FROM catalog_import_files f WHERE f.import_id = ?1 ORDER BY f.position`).bind(importId),
     d1
       .prepare(
-        `SELECT a.id AS album_id, a.title AS album_title, t.id, t.title, t.number
+        `SELECT a.id AS album_id, a.title AS album_title, a.year AS album_year, t.id, t.title, t.number, t.isrc
          FROM albums a LEFT JOIN tracks t ON t.album_id = a.id
          WHERE a.id IN (SELECT album_id FROM catalog_import_files WHERE import_id = ?1)
          ORDER BY a.position, t.number`,
@@ -199,15 +199,20 @@ export async function readImportState(db: DB, importId: string): Promise<ImportS
   const slots = (files!.results as ImportFileRow[]).map(toImportFile);
   const slotOf = (kind: ImportFileKind, key: string, by: "albumId" | "trackId") => slots.find((f) => f.kind === kind && f[by] === key)?.id ?? null;
   const byAlbum = new Map<string, ImportAlbum>();
-  for (const row of trackRows!.results as { album_id: string; album_title: string; id: string | null; title: string; number: number }[]) {
+  type Row = { album_id: string; album_title: string; album_year: number; id: string | null; title: string; number: number; isrc: string | null };
+  for (const row of trackRows!.results as Row[]) {
     let album = byAlbum.get(row.album_id);
     if (!album)
-      byAlbum.set(row.album_id, (album = { id: row.album_id, title: row.album_title, coverFileId: slotOf("cover", row.album_id, "albumId"), tracks: [] }));
+      byAlbum.set(
+        row.album_id,
+        (album = { id: row.album_id, title: row.album_title, year: row.album_year, coverFileId: slotOf("cover", row.album_id, "albumId"), tracks: [] }),
+      );
     if (row.id)
       album.tracks.push({
         id: row.id,
         title: row.title,
         number: row.number,
+        isrc: row.isrc,
         audioFileId: slotOf("audio", row.id, "trackId"),
         masterFileId: slotOf("master", row.id, "trackId"),
       });

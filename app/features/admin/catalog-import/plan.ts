@@ -11,6 +11,7 @@ import type {
   ImportPlan,
   ImportState,
 } from "#contracts/admin-catalog-import.ts";
+import { taggedMp3, type Mp3Tags } from "./id3v24";
 import type { DraftRelease, DraftTrack } from "./model";
 import type { FileKind } from "./sniff";
 
@@ -21,6 +22,7 @@ const AUDIO_FORMAT: Partial<Record<FileKind, AudioFormat>> = { mp3: "mp3", m4a: 
 const MASTER_FORMAT: Partial<Record<FileKind, MasterFormat>> = { flac: "flac", wav: "wav" };
 const IMAGE_FORMAT: Partial<Record<FileKind, CoverFormat>> = { jpeg: "jpeg", png: "png", webp: "webp" };
 const COVER_FORMAT: Record<string, CoverFormat> = { "image/jpeg": "jpeg", "image/jpg": "jpeg", "image/png": "png", "image/webp": "webp" };
+const COVER_MIME: Record<CoverFormat, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
 const byPlace = (a: DraftTrack, b: DraftTrack) => a.disc - b.disc || (a.number ?? 0) - (b.number ?? 0);
 const stem = (name: string) => name.replace(/\.[^.]+$/, "");
@@ -29,7 +31,7 @@ const stem = (name: string) => name.replace(/\.[^.]+$/, "");
 type Wanted<F extends ImportFileFormat = ImportFileFormat> = { name: string; format: F; blob: Blob };
 type AudioFormat = (typeof IMPORT_AUDIO_FORMATS)[number];
 type MasterFormat = (typeof IMPORT_MASTER_FORMATS)[number];
-type CoverFormat = (typeof IMPORT_COVER_FORMATS)[number];
+export type CoverFormat = (typeof IMPORT_COVER_FORMATS)[number];
 
 function coverOf(release: DraftRelease, files: ReadonlyMap<string, HeldFile>): Wanted<CoverFormat> | null {
   const held = release.coverFileId ? files.get(release.coverFileId) : undefined;
@@ -46,27 +48,67 @@ function coverOf(release: DraftRelease, files: ReadonlyMap<string, HeldFile>): W
   };
 }
 
-function streamingOf(track: DraftTrack, files: ReadonlyMap<string, HeldFile>, encoded: ReadonlyMap<string, Blob>): Wanted<AudioFormat> {
+/** What the Worker stores of a text (userText): NFC, trimmed. */
+const stored = (text: string) => text.normalize("NFC").trim();
+
+/**
+ * The tags of an MP3 made from a master: what the catalog will hold (the stored title, the track's
+ * place 1..n in the release, the album's year, the ISRC as the Worker normalises it), the site's
+ * artist and the release's cover; disc 1, as the catalog has no discs (the FLAC the Worker makes
+ * from a master says the same). Resuming an import builds the same from the Worker's answer, so
+ * the same master makes the same bytes again.
+ */
+export function importMp3Tags(
+  album: { title: string; year: number },
+  track: { title: string; number: number; isrc: string | null },
+  trackCount: number,
+  artist: string,
+  cover: { format: CoverFormat; blob: Blob } | null,
+): Mp3Tags {
+  return {
+    title: stored(track.title),
+    artist,
+    album: stored(album.title),
+    trackNumber: track.number,
+    trackCount,
+    discNumber: 1,
+    year: album.year,
+    isrc: track.isrc ? track.isrc.replace(/-/g, "").trim().toUpperCase() : null,
+    cover: cover && { mime: COVER_MIME[cover.format], bytes: cover.blob },
+  };
+}
+
+function streamingOf(track: DraftTrack, files: ReadonlyMap<string, HeldFile>, encoded: ReadonlyMap<string, Blob>, tags: () => Mp3Tags): Wanted<AudioFormat> {
   const held = track.streamingFileId ? files.get(track.streamingFileId) : undefined;
   if (held) return { name: held.name, format: AUDIO_FORMAT[held.kind]!, blob: held.blob };
   const mp3 = encoded.get(track.key);
   const master = files.get(track.masterFileId ?? "");
   if (!mp3 || !master) throw new Error(`No streaming file for ${track.key}`);
-  return { name: `${stem(master.name)}.mp3`, format: "mp3", blob: mp3 };
+  return { name: `${stem(master.name)}.mp3`, format: "mp3", blob: taggedMp3(mp3, tags()) };
 }
 
 export type BuiltPlan = { plan: ImportPlan; blobs: (state: ImportState) => { slot: ImportFile; blob: Blob }[] };
 
-export function buildPlan(releases: readonly DraftRelease[], files: ReadonlyMap<string, HeldFile>, encoded: ReadonlyMap<string, Blob>): BuiltPlan {
+/** `encoded`: the encoder's MP3 of each track that needs one (by track key), tagged here for `artist`. */
+export function buildPlan(
+  releases: readonly DraftRelease[],
+  files: ReadonlyMap<string, HeldFile>,
+  encoded: ReadonlyMap<string, Blob>,
+  artist: string,
+): BuiltPlan {
   const wanted: { cover: Wanted | null; tracks: { audio: Wanted; master: Wanted<MasterFormat> | null }[] }[] = [];
   const plan: ImportPlan = {
     releases: releases.map((release) => {
       const cover = coverOf(release, files);
       const tracks = [...release.tracks].sort(byPlace);
-      const sent = tracks.map((track) => {
+      const year = release.year ?? new Date().getFullYear();
+      const sent = tracks.map((track, i) => {
         const master = track.masterFileId ? files.get(track.masterFileId) : undefined;
+        // The Worker numbers the tracks 1..n in this order.
+        const tags = () =>
+          importMp3Tags({ title: release.title, year }, { title: track.title, number: i + 1, isrc: track.isrc || null }, tracks.length, artist, cover);
         return {
-          audio: streamingOf(track, files, encoded),
+          audio: streamingOf(track, files, encoded, tags),
           master: master ? { name: master.name, format: MASTER_FORMAT[master.kind]!, blob: master.blob } : null,
         };
       });
@@ -75,7 +117,7 @@ export function buildPlan(releases: readonly DraftRelease[], files: ReadonlyMap<
       return {
         title: release.title.trim(),
         type,
-        year: release.year ?? new Date().getFullYear(),
+        year,
         cover: cover && { name: cover.name, format: cover.format, size: cover.blob.size },
         tracks: tracks.map((track, i) => ({
           title: track.title.trim(),
