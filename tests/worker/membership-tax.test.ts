@@ -95,6 +95,21 @@ async function renewNow(user: TestUser): Promise<TestUser> {
   return again;
 }
 
+/** A paid invoice of $29.74 with $4.75 of German VAT, as Stripe sends it for `sub`. */
+const paidFromGermany = (userId: string, sub: { id: string; customerId: string }) => ({
+  id: newInvoiceId(),
+  object: "invoice",
+  customer: sub.customerId,
+  status: "paid",
+  amount_paid: 2974,
+  currency: "usd",
+  billing_reason: "subscription_update",
+  total_taxes: [{ amount: 475 }],
+  customer_address: { country: "DE", state: null },
+  parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: { user_id: userId } } },
+  lines: { object: "list", data: [{ period: { start: seconds(NOW), end: seconds(NOW + 30 * DAY) } }] },
+});
+
 describe("an upgrade from Germany", () => {
   it("previews the VAT on the prorated difference, and charges and books exactly the preview", async () => {
     let member = await createUser("user");
@@ -230,19 +245,7 @@ describe("every later charge is taxed for the place the join named", () => {
   it("an invoice.paid delivered twice books its tax once, and its address becomes the subscription's place", async () => {
     const member = await createUser("user");
     const sub = await subscribeViaEvents(member.id, { periodEndMs: NOW + 30 * DAY });
-    const invoice = {
-      id: newInvoiceId(),
-      object: "invoice",
-      customer: sub.customerId,
-      status: "paid",
-      amount_paid: 2974,
-      currency: "usd",
-      billing_reason: "subscription_update",
-      total_taxes: [{ amount: 475 }],
-      customer_address: { country: "DE", state: null },
-      parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: { user_id: member.id } } },
-      lines: { object: "list", data: [{ period: { start: seconds(NOW), end: seconds(NOW + 30 * DAY) } }] },
-    };
+    const invoice = paidFromGermany(member.id, sub);
     const paid = event("invoice.paid", invoice);
     await deliver(paid, paid, event("invoice.paid", invoice));
     expect((await booked(member.id)).filter((r) => r.tax_cents > 0)).toEqual([{ amount_cents: 2974, tax_cents: 475, tax_jurisdiction: "DE" }]);
@@ -370,19 +373,7 @@ describe("the member's receipt of each membership payment", () => {
     const member = await createUser("user");
     const sub = await subscribeViaEvents(member.id, { periodEndMs: NOW + 30 * DAY });
     const before = (await receiptsTo(member.id)).length;
-    const invoice = {
-      id: newInvoiceId(),
-      object: "invoice",
-      customer: sub.customerId,
-      status: "paid",
-      amount_paid: 2974,
-      currency: "usd",
-      billing_reason: "subscription_update",
-      total_taxes: [{ amount: 475 }],
-      customer_address: { country: "DE", state: null },
-      parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: { user_id: member.id } } },
-      lines: { object: "list", data: [{ period: { start: seconds(NOW), end: seconds(NOW + 30 * DAY) } }] },
-    };
+    const invoice = paidFromGermany(member.id, sub);
     const paid = event("invoice.paid", invoice);
     await deliver(paid, paid, event("invoice.paid", invoice));
     const mails = await receiptsCount(member.id, before + 1);
