@@ -29,7 +29,7 @@ const membership = (overrides: Partial<MembershipResponse> = {}): MembershipResp
     moves: [],
     ...overrides,
   });
-const OFFER: RetentionOfferResponse = { offer: { percentOff: 15, periods: 3, currency: "usd", renewalCents: 2499, discountedCents: 2124 } };
+const OFFER: RetentionOfferResponse = { offer: { percentOff: 15, periods: 3, currency: "usd", renewalCents: 2499, discountedCents: 2124, tax: null } };
 
 const OFFER_API = "/api/payments/subscription/retention-offer";
 const CANCEL = "POST /api/payments/subscription/cancel";
@@ -83,6 +83,27 @@ describe("the retention offer in the cancel dialog", () => {
     await waitFor(() => expect(api.callsTo(CANCEL)).toHaveLength(1));
     expect(sentJson(api.callsTo(CANCEL)[0] as [RequestInfo, RequestInit])).toEqual({ reason: "too_expensive", offerDeclined: true });
     expect(api.callsTo(ACCEPT)).toHaveLength(0);
+  });
+
+  it.each([
+    { locale: "en" as const, cents: 404, line: "Tax (Germany) of $4.04 is added to each renewal." },
+    { locale: "pt-BR" as const, cents: 404, line: "Impostos (Alemanha) de US$ 4,04 são somados a cada renovação." },
+    { locale: "en" as const, cents: null, line: "Tax (Germany) is added to each renewal." },
+    { locale: "pt-BR" as const, cents: null, line: "Impostos (Alemanha) são somados a cada renovação." },
+  ])("says the tax of each discounted renewal before Stay ($locale, amount $cents)", async ({ locale, cents, line }) => {
+    serve({ [`GET ${OFFER_API}`]: json(200, { offer: { ...OFFER.offer!, tax: { jurisdiction: "DE", behavior: "exclusive", cents } } }) });
+    renderApp(routeTree, "/panel", { locale });
+    const dialog = await confirmWithReason(locale);
+    await within(dialog).findByTestId("retention-offer");
+    expect(plain(within(dialog).getByTestId("retention-offer-tax").textContent)).toBe(line);
+  });
+
+  it("says no tax where none is collected", async () => {
+    serve({ [`GET ${OFFER_API}`]: json(200, OFFER) });
+    renderApp(routeTree, "/panel", { locale: "en" });
+    const dialog = await confirmWithReason("en");
+    await within(dialog).findByTestId("retention-offer");
+    expect(within(dialog).queryByTestId("retention-offer-tax")).toBeNull();
   });
 
   it("cancels at once when the Worker makes no offer, without a decline", async () => {

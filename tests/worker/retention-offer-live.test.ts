@@ -92,6 +92,22 @@ describe("accepting the retention offer with live Stripe", { timeout: 30_000 }, 
     expect(calls[0]!.form.has("duration_in_months")).toBe(false);
   });
 
+  it("says where each discounted renewal is taxed, without an amount: Stripe Tax computes it at the renewal", async () => {
+    const { member, sub } = await liveSubscriber("monthly", 2);
+    const admin = await createUser("admin");
+    const registered = await call("/api/admin/tax/settings", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { registrations: ["DE"], behavior: { usd: "exclusive", brl: "inclusive" } },
+    });
+    expect(registered.status).toBe(200);
+    await exec("UPDATE subscriptions SET tax_country = 'DE' WHERE id = ?1", sub.id);
+    fakeStripe();
+    const res = await liveCall("/api/payments/subscription/retention-offer", member, "GET");
+    expect(res.status).toBe(200);
+    expect((await res.json<{ offer: { tax: unknown } }>()).offer.tax).toEqual({ jurisdiction: "DE", behavior: "exclusive", cents: null });
+  });
+
   it("a Stripe refusal is 502 payment_failed and the member may try again", async () => {
     const { member } = await liveSubscriber("monthly", 2);
     const calls = fakeStripe({ refuse: true });

@@ -62,13 +62,14 @@ async function turnOn(settings: Partial<RetentionSettings> = {}) {
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-/** A member paying `tierId` monthly through the local test checkout. */
-async function subscriber(tierId = IC) {
+/** A member paying `tierId` monthly through the local test checkout, billed to `country` when given. */
+async function subscriber(tierId = IC, country?: string) {
   const member = await createUser("user");
   const res = await call("/api/payments/checkout", { json: { tierId, plan: "monthly" }, cookie: member.cookie });
   expect(res.status, await res.clone().text()).toBe(200);
   const session = new URL((await res.json<{ url: string }>()).url, "https://fans.test").searchParams.get("session")!;
-  const paid = await callLocal(`/api/payments/local/checkout/${session}/pay`, { method: "POST", cookie: member.cookie });
+  const billing = country ? { billing: { country, state: null } } : undefined;
+  const paid = await callLocal(`/api/payments/local/checkout/${session}/pay`, { method: "POST", cookie: member.cookie, json: billing });
   expect(paid.status, await paid.clone().text()).toBe(200);
   return member;
 }
@@ -146,8 +147,33 @@ describe("the offer a cancelling member sees", { timeout: 30_000 }, () => {
     expect(res.status).toBe(200);
     // 15% of 2499 is 374.85: 375 off, 2124 a renewal.
     expect(await res.json<RetentionOfferResponse>()).toEqual({
-      offer: { percentOff: 15, periods: 2, currency: "usd", renewalCents: 2499, discountedCents: 2124 },
+      offer: { percentOff: 15, periods: 2, currency: "usd", renewalCents: 2499, discountedCents: 2124, tax: null },
     });
+  });
+
+  it("says each discounted renewal's tax in the member's billing place, and the renewal charges and books exactly it", async () => {
+    const admin = await createUser("admin");
+    const registered = await call("/api/admin/tax/settings", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { registrations: ["DE"], behavior: { usd: "exclusive", brl: "inclusive" } },
+    });
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    await turnOn({ percentOff: 15, periods: 1 });
+    let member = await subscriber(IC, "DE");
+    // 19 % (the DEMO rate of Germany) of 2124 is 403.56: 404.
+    const { offer } = await (await offerOf(member)).json<RetentionOfferResponse>();
+    expect(offer).toEqual({
+      percentOff: 15,
+      periods: 1,
+      currency: "usd",
+      renewalCents: 2499,
+      discountedCents: 2124,
+      tax: { jurisdiction: "DE", behavior: "exclusive", cents: 404 },
+    });
+    expect((await accept(member)).status).toBe(200);
+    member = await renewNow(member);
+    expect((await revenue(member.id)).at(-1)).toBe(2124 + 404);
   });
 
   it("prices a scheduled downgrade's renewal, and the renewal charges that price less the percent", async () => {

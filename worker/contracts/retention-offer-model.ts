@@ -1,6 +1,7 @@
 // The retention offer at cancel (decision 103): the back office's settings and what a cancelling
 // member is shown. Zod-free: the route codes' table and the pages read it (the schema is in
 // retention-offer.ts).
+import type { TaxBehavior } from "./tax-model";
 
 export const ADMIN_RETENTION_API = "/api/admin/offers/retention";
 export const RETENTION_OFFER_API = "/api/payments/subscription/retention-offer";
@@ -31,6 +32,11 @@ export type RetentionOfferResponse = {
     /** The renewal's price now, and what each discounted renewal charges instead. */
     renewalCents: number;
     discountedCents: number;
+    /**
+     * The tax of each discounted renewal in the member's billing place, added or included; `cents`
+     * null where the provider computes it at the renewal (live). Null where nothing is collected.
+     */
+    tax: { jurisdiction: string; behavior: TaxBehavior; cents: number | null } | null;
   } | null;
 };
 

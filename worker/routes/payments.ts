@@ -317,7 +317,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
   .get("/subscription/retention-offer", async (c) => {
     const row = await changeableSubscription(c.var.db, c.var.user.id);
     c.header("Cache-Control", "private, no-store");
-    return c.json<RetentionOfferResponse>(await retentionOfferFor(c.var.db, row));
+    return c.json<RetentionOfferResponse>(await retentionOfferFor(c.var.db, row, paymentsFor(c.env).mode));
   })
 
   // ... and accepted: the subscription stays, its next renewals discounted.

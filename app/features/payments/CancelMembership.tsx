@@ -11,7 +11,18 @@ import { CANCEL_REASONS, type CancelReason } from "#contracts/cancel-reasons.ts"
 import { RETENTION_OFFER_API, type RetentionOfferResponse } from "#contracts/retention-offer-model.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { api } from "../../lib/api";
-import { cancelReasonMessages as reasons, cancelMessages as m, retentionMessages as r, retentionOfferMessage, vipMessages } from "./messages";
+import {
+  cancelReasonMessages as reasons,
+  cancelMessages as m,
+  retentionMessages as r,
+  retentionOfferMessage,
+  retentionTaxAddedMessage,
+  retentionTaxIncludedMessage,
+  tierRenewalTaxAddedMessage,
+  tierRenewalTaxIncludedMessage,
+  vipMessages,
+} from "./messages";
+import { taxPlaceName } from "../../lib/intlFormat";
 import { membershipQueryOptions, refreshAfterVipChange } from "./queries";
 
 type Offer = NonNullable<RetentionOfferResponse["offer"]>;
@@ -81,6 +92,7 @@ function CancelDialog({ onClose }: { onClose: () => void }) {
               }}
             />
           </p>
+          {offer.tax && <OfferTax offer={offer} tax={offer.tax} />}
           <button type="button" className="btn btn-primary" onClick={() => keep.mutate()} disabled={busy}>
             <FormattedMessage {...r.accept} />
           </button>
@@ -89,6 +101,25 @@ function CancelDialog({ onClose }: { onClose: () => void }) {
         <CancelReasons reason={reason} setReason={setReason} other={other} setOther={setOther} />
       )}
     </ConfirmDialog>
+  );
+}
+
+/** The tax each discounted renewal carries in the member's place: its amount, or only the place where the provider computes it. */
+function OfferTax({ offer, tax }: { offer: Offer; tax: NonNullable<Offer["tax"]> }) {
+  const intl = useIntl();
+  const place = taxPlaceName(tax.jurisdiction, intl.locale);
+  const added = tax.behavior === "exclusive";
+  return (
+    <p data-testid="retention-offer-tax">
+      {tax.cents === null ? (
+        <FormattedMessage {...(added ? retentionTaxAddedMessage : retentionTaxIncludedMessage)} values={{ place }} />
+      ) : (
+        <FormattedMessage
+          {...(added ? tierRenewalTaxAddedMessage : tierRenewalTaxIncludedMessage)}
+          values={{ place, tax: money(intl, tax.cents, offer.currency) }}
+        />
+      )}
+    </p>
   );
 }
 

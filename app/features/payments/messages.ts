@@ -259,6 +259,15 @@ export const retentionOfferMessage = defineMessage<{ percent: number; periods: n
   defaultMessage:
     "Before you go: stay and get {percent}% off your next {periods, plural, one {renewal} other {# renewals}}, {discounted} instead of {full}. This offer is made once.",
 });
+/** The tax of each discounted renewal where the provider computes it at the renewal: the place, without an amount. */
+export const retentionTaxAddedMessage = defineMessage<{ place: string }>({
+  id: "vip.retention.taxAdded",
+  defaultMessage: "Tax ({place}) is added to each renewal.",
+});
+export const retentionTaxIncludedMessage = defineMessage<{ place: string }>({
+  id: "vip.retention.taxIncluded",
+  defaultMessage: "Each renewal includes tax ({place}).",
+});
 export const retentionMessages = defineMessages({
   accept: { id: "vip.retention.accept", defaultMessage: "Stay with the discount" },
   decline: { id: "vip.retention.decline", defaultMessage: "No thanks, cancel" },

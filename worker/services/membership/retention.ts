@@ -9,6 +9,8 @@ import { routeError } from "../../lib/errors";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 import type { RetentionOfferResponse, RetentionSettings } from "#contracts/retention-offer-model.ts";
 import { PaymentProviderError, type PaymentsService } from "../payments/types";
+import { jurisdictionOf } from "#contracts/tax-model.ts";
+import { billingPlaceOf, localVipTax } from "./local-checkout";
 
 /** The settings when the member may still be offered the discount, else null. */
 async function openOffer(db: DB, userId: string): Promise<RetentionSettings | null> {
@@ -23,19 +25,30 @@ const madeFor = (row: SubscriptionRow) => ({
   plan: (row.pendingTierId ? row.pendingPlan : row.plan) ?? "monthly",
 });
 
-/** What the member is offered on `row` (their active subscription), priced from the price it renews at. */
-export async function retentionOfferFor(db: DB, row: SubscriptionRow): Promise<RetentionOfferResponse> {
+/**
+ * What the member is offered on `row` (their active subscription), priced from the price it renews
+ * at, with the tax each discounted renewal carries in the member's billing place (decision 147):
+ * locally the amount the test clock's renewal will charge; live Stripe Tax computes it at the
+ * renewal, so the place and the behaviour are said without an amount.
+ */
+export async function retentionOfferFor(db: DB, row: SubscriptionRow, mode: PaymentsService["mode"]): Promise<RetentionOfferResponse> {
   const settings = await openOffer(db, row.userId);
   // A scheduled downgrade renews at its own price: that is the renewal the discount applies to.
   const renewalCents = row.pendingTierId ? row.pendingPriceCents : row.priceCents;
   if (!settings || renewalCents === null) return { offer: null };
+  const currency = (row.priceCurrency ?? "usd").toLowerCase();
+  const discountedCents = firstPeriodCents(renewalCents, settings.percentOff);
+  const place = billingPlaceOf(row);
+  const tax = await localVipTax(db, { cents: discountedCents, currency }, place);
+  const collected = place && tax?.status === "collected" && tax.cents > 0;
   return {
     offer: {
       percentOff: settings.percentOff,
       periods: settings.periods,
-      currency: (row.priceCurrency ?? "usd").toLowerCase(),
+      currency,
       renewalCents,
-      discountedCents: firstPeriodCents(renewalCents, settings.percentOff),
+      discountedCents,
+      tax: collected ? { jurisdiction: jurisdictionOf(place), behavior: tax.behavior, cents: mode === "live" ? null : tax.cents } : null,
     },
   };
 }
