@@ -422,7 +422,7 @@ export async function retentionAndExpectBooked(page: Page, row: RetentionRow) {
   expect(records.payments).toHaveLength(2);
   const renewal = records.payments[1]!;
   // The renewal is the dialog's discounted price with the tax the dialog said.
-  expect(renewal).toMatchObject({ amountCents: discounted + shownTax, taxCents: shownTax });
+  expect(renewal).toMatchObject({ amountCents: discounted! + shownTax, taxCents: shownTax });
   expect(records.revenue.slice(1)).toEqual([expect.objectContaining({ source: "vip", amountCents: renewal.amountCents, taxCents: renewal.taxCents })]);
   await expectReceipt(page, member.email, / receipt$/, row.place, { totalCents: renewal.amountCents, taxCents: shownTax, currency: "usd" }, 1);
   return { renewalCents: discounted, fullCents: full, chargedCents: renewal.amountCents, taxCents: renewal.taxCents };
