@@ -14,8 +14,7 @@ test("an admin replies to a contact message and the reply is in the local mailbo
   });
   expect(sent.status()).toBe(200);
 
-  await loginAs("admin");
-  await page.goto("/admin/messages");
+  await loginAs("admin", "/admin/messages");
   // Wait for the search's answer before replying, as a person waits for the results. The new
   // message is on the unfiltered first page already, and a reply sent while the search is still
   // loading leaves the card again: the list then takes that answer, read before the reply.
@@ -51,8 +50,7 @@ test("an admin imports a CSV, reads the results, and exports the list", async ({
     "Bad,Address,not-an-email",
     "",
   ].join("\r\n");
-  await loginAs("admin");
-  await page.goto("/admin/marketing");
+  await loginAs("admin", "/admin/marketing");
   // The list's declared basis comes first: every contact added records it with its consent.
   await page.getByRole("radio", { name: /^Consent\b/ }).check();
   await page.getByLabel("CSV file").setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}`) });

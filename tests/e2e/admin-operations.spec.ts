@@ -6,8 +6,7 @@ import Papa from "papaparse";
 import { expect, signIn, signUp, test } from "./fixtures";
 
 test("an admin creates a published event and visitors see it on /events", async ({ page, browser, loginAs }) => {
-  await loginAs("admin");
-  await page.goto("/admin/events");
+  await loginAs("admin", "/admin/events");
   await page.getByRole("button", { name: "Create Event" }).click();
   const title = `Freestyle Night ${Date.now()}`;
   // Required fields end their label with an asterisk that is not part of the accessible name.
@@ -41,8 +40,7 @@ test("an admin creates a published event and visitors see it on /events", async 
 });
 
 test("an admin exports the confirmed tickets, and tickets.csv holds exactly those rows", async ({ page, loginAs }) => {
-  await loginAs("admin");
-  await page.goto("/admin/tickets");
+  await loginAs("admin", "/admin/tickets");
   // The table keeps the earlier rows on screen while the filtered ones load: it is read once the
   // answer for Confirmed is in and the page is no longer busy (a busy machine makes that slow).
   const filtered = page.waitForResponse(
@@ -78,8 +76,7 @@ test("an admin gives a new member a complimentary VIP, then bans them", async ({
   await memberPage.goto("/chat");
   await expect(memberPage.getByRole("heading", { name: "VIP Access Required" })).toBeVisible();
 
-  await loginAs("admin");
-  await page.goto("/admin/users");
+  await loginAs("admin", "/admin/users");
   // Wait for the search's answer before pressing a switch, as a person waits for the results. The
   // new member is on the unfiltered first page already, and a switch pressed while the search is
   // still loading shows off again: the list then takes that answer, read before the switch's write.
@@ -94,8 +91,7 @@ test("an admin gives a new member a complimentary VIP, then bans them", async ({
   await expect(row).toContainText("Comp");
 
   // A privilege change ends the member's sessions: signed in again, they have the VIP pages.
-  await signIn(memberPage, member.email, member.password);
-  await memberPage.goto("/chat");
+  await signIn(memberPage, member.email, member.password, "/chat");
   await expect(memberPage.getByRole("heading", { name: "Chat with Lola Rivera" })).toBeVisible();
 
   // Banned, with a reason and for good: signed out at once; the right password learns why (a

@@ -135,8 +135,7 @@ test("a track the VIP plays appears in track analytics", async ({ browser, page,
 // The site's settings are one for everyone: no other journey that changes them (a repetition of
 // this one included) runs at the same time.
 test("the session timeout an admin saves is still there after a reload", { lock: "site-settings" }, async ({ page, loginAs }) => {
-  await loginAs("admin");
-  await page.goto("/admin/settings");
+  await loginAs("admin", "/admin/settings");
   const timeout = page.getByLabel("Session Timeout");
   await expect(timeout).toBeVisible();
   const original = await timeout.inputValue();

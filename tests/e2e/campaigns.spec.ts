@@ -38,8 +38,7 @@ test("an admin sends a bilingual campaign; a Portuguese reader gets it in Portug
   });
 
   await test.step("the admin composes the campaign in both languages", async () => {
-    await loginAs("admin");
-    await page.goto("/admin/campaigns");
+    await loginAs("admin", "/admin/campaigns");
     await expect(page.getByRole("heading", { level: 1, name: "Campaigns" })).toBeVisible();
     await page.getByRole("link", { name: "New campaign" }).click();
     await page.getByLabel("Campaign name").fill(name);

@@ -64,8 +64,7 @@ test("the admin imports a FLAC album by the folder and publishes it; a VIP plays
   const album = `Maré ${Math.random().toString(36).slice(2, 8)}`;
   const root = writeAlbum(album);
   try {
-    await loginAs("admin");
-    await page.goto("/admin/catalog");
+    await loginAs("admin", "/admin/catalog");
     await page.getByRole("link", { name: "Import releases from a folder" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Import releases" })).toBeVisible();
     expect(await axeViolations(page), "axe on the drop area").toEqual([]);

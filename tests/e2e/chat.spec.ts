@@ -92,8 +92,7 @@ test("a VIP asks about the next show, sees the answer arrive, copies the chat an
 test("a member sees the VIP gate, and no chat socket is opened", async ({ page, loginAs }) => {
   const sockets: string[] = [];
   page.on("websocket", (ws) => sockets.push(new URL(ws.url()).pathname));
-  await loginAs("fan");
-  await page.goto("/chat");
+  await loginAs("fan", "/chat");
   await expect(page.getByRole("heading", { name: "VIP Access Required" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Message" })).toHaveCount(0);
   expect(sockets.filter((path) => path.startsWith("/api/chat"))).toEqual([]);

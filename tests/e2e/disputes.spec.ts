@@ -31,8 +31,7 @@ test("the admin submits a dispute's evidence with the fan's download in it, lose
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const account = demoAccount("admin");
-  await signIn(admin, account.email, account.password);
-  await admin.goto("/admin/disputes");
+  await signIn(admin, account.email, account.password, "/admin/disputes");
   await expect(admin.getByRole("heading", { level: 1, name: "Disputes" })).toBeVisible();
   await hydrated(admin);
   const onOrder = admin.getByRole("group", { name: "Order number" });
@@ -73,8 +72,7 @@ test("the admin raises a dispute on a member's VIP payment, sees the payment in 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const account = demoAccount("admin");
-  await signIn(admin, account.email, account.password);
-  await admin.goto("/admin/disputes");
+  await signIn(admin, account.email, account.password, "/admin/disputes");
   await hydrated(admin);
   const label = "Member's username (their latest VIP payment)";
   const onMember = admin.getByRole("group", { name: label });

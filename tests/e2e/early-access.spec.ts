@@ -43,8 +43,7 @@ test("a VIP hears the early-access single that a visitor sees as coming", { lock
     const fan = await browser.newContext();
     const vipPage = await fan.newPage();
     const vip = demoAccount("vip");
-    await signIn(vipPage, vip.email, vip.password);
-    await vipPage.goto(ALBUM);
+    await signIn(vipPage, vip.email, vip.password, ALBUM);
     await expect(vipPage.getByText(`Out early for VIPs · out for everyone on ${date}`).first()).toBeVisible();
     await vipPage.getByRole("button", { name: "Play Neon Valentine", exact: true }).click();
     const bar = vipPage.getByRole("region", { name: "Audio player" });

@@ -1,7 +1,7 @@
 // E-mail verification as a new member meets it (migrations/0035): the banner on every page, a
 // post refused until the address is confirmed, the link from the local mailbox, and the same
 // link refused the second time; then the e-mail change on /settings in Portuguese.
-import { expect, signUp, signUpThroughForm, test, verificationLink } from "./fixtures";
+import { expect, hydrated, signUp, signUpThroughForm, test, verificationLink } from "./fixtures";
 import { newMember, t } from "./support";
 
 test("a new member confirms the address from the mailbox link, then may post", async ({ page }) => {
@@ -43,6 +43,8 @@ test("a new member confirms the address from the mailbox link, then may post", a
 test("a member changes the e-mail address on /settings in Portuguese; it changes once the new link is used", async ({ page }) => {
   const member = await signUp(page);
   const next = `moved_${member.username}@example.com`;
+  await page.goto(member.profileUrl);
+  await hydrated(page);
   await page.getByRole("button", { name: t("en", "nav.language.pt") }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
   await page.goto("/settings");

@@ -84,8 +84,7 @@ test("the .ics download and the calendar feed are calendar files", async ({ page
 });
 
 test("a VIP sees the join link of the meet within the hour only once its window opens", async ({ page, loginAs }) => {
-  await loginAs("vip");
-  await page.goto("/virtual-meet");
+  await loginAs("vip", "/virtual-meet");
   const { meets } = await virtualMeetsOf(page);
   await expect(page.getByRole("heading", { level: 2, name: "Upcoming virtual meets" })).toBeVisible();
 
@@ -114,8 +113,7 @@ test("a VIP sees the join link of the meet within the hour only once its window 
 });
 
 test("a plain member gets the teaser and the VIP call to action, never a join link", async ({ page, loginAs }) => {
-  await loginAs("fan");
-  await page.goto("/virtual-meet");
+  await loginAs("fan", "/virtual-meet");
   const { meets } = await virtualMeetsOf(page);
   // The server sends a member no link at all.
   expect(meets.length).toBeGreaterThan(0);

@@ -12,8 +12,7 @@ async function member(browser: Browser, key: "vip" | "fan") {
   const context = await browser.newContext();
   const page = await context.newPage();
   const account = demoAccount(key);
-  await signIn(page, account.email, account.password);
-  await page.goto("/social");
+  await signIn(page, account.email, account.password, "/social");
   await expect(page.getByRole("heading", { name: "Latest posts" })).toBeVisible();
   return { page, context, account };
 }

@@ -6,29 +6,29 @@
 // `npm run measure:lighthouse` prints them as advice.
 import type { Browser } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { hostMs } from "./host-time";
 
 /**
- * The launch goal's public pages (scripts/lib/measure.mjs PUBLIC_PAGES) and each one's budget:
- * today's figures (2026-11-29) plus 4 % of functions, a few dozen (importing a library at start-up
- * runs more: zod alone ran 88 more on every page), and 30 % of calls, which vary more (timers and
- * animation frames that run before the network is idle).
+ * The launch goal's public pages (scripts/lib/measure.mjs PUBLIC_PAGES) and each one's budget,
+ * from two states (2026-11-29): a fresh journey server, and the suite's server midway through the
+ * other journeys, where some pages run less (a released pre-order, an ended show: a page runs what
+ * it shows; the counts do not move with the host or its load, two busy loops beside gave the same).
+ * Functions: the larger of the two plus 3 %, so that a library imported at start-up shows on
+ * every page whose content the journeys leave alone (zod alone ran 88 more). Calls: plus 30 %,
+ * they vary more (timers and animation frames that run before the network is idle).
  */
 const BUDGETS: Record<string, { functions: number; calls: number }> = {
-  "/": { functions: 1340, calls: 142_000 },
-  "/events": { functions: 1230, calls: 109_000 },
-  "/music": { functions: 1350, calls: 221_000 },
-  "/music/catalog": { functions: 1120, calls: 105_000 },
-  "/music/catalog/city-lights-calling": { functions: 1350, calls: 74_000 },
-  "/music/track/spring-love": { functions: 1360, calls: 76_000 },
-  "/vip-signup": { functions: 1130, calls: 65_000 },
-  "/signup-options": { functions: 1130, calls: 68_000 },
-  "/perks": { functions: 1105, calls: 57_000 },
-  "/store": { functions: 1130, calls: 68_000 },
-  "/store/tour-shirt-2026": { functions: 1150, calls: 62_000 },
+  "/": { functions: 1330, calls: 142_000 },
+  "/events": { functions: 1220, calls: 109_000 },
+  "/music": { functions: 1340, calls: 221_000 },
+  "/music/catalog": { functions: 1092, calls: 105_000 },
+  "/music/catalog/city-lights-calling": { functions: 1335, calls: 74_000 },
+  "/music/track/spring-love": { functions: 1348, calls: 76_000 },
+  "/vip-signup": { functions: 1119, calls: 65_000 },
+  "/signup-options": { functions: 1119, calls: 68_000 },
+  "/perks": { functions: 1091, calls: 57_000 },
+  "/store": { functions: 1115, calls: 68_000 },
+  "/store/tour-shirt-2026": { functions: 1134, calls: 62_000 },
 };
-/** Two first visits a page; the lower figure is the page's (a timer that ran in one is not its start-up). */
-const ROUNDS = 2;
 
 type Work = { functions: number; calls: number };
 
@@ -55,20 +55,15 @@ async function firstLoadWork(browser: Browser, path: string): Promise<Work> {
   }
 }
 
-test("each public page's first load runs no more JavaScript than its budget, counted in functions and calls", async ({ browser }) => {
-  test.setTimeout(hostMs(240_000));
-  const rows: string[] = [];
-  const over: string[] = [];
-  for (const [path, budget] of Object.entries(BUDGETS)) {
-    const rounds: Work[] = [];
-    for (let round = 0; round < ROUNDS; round++) rounds.push(await firstLoadWork(browser, path));
-    const work = { functions: Math.min(...rounds.map((r) => r.functions)), calls: Math.min(...rounds.map((r) => r.calls)) };
-    expect(work.functions, `${path}: no JavaScript ran`).toBeGreaterThan(500);
-    if (work.functions > budget.functions || work.calls > budget.calls) over.push(path);
-    rows.push(
-      `  ${path.padEnd(36)} ${String(work.functions).padStart(5)} functions (budget ${budget.functions})  ${String(work.calls).padStart(7)} calls (budget ${budget.calls})`,
+// One journey a page, so the pages spread over the workers; each is one first visit.
+for (const [path, budget] of Object.entries(BUDGETS)) {
+  test(`${path}'s first load runs no more JavaScript than its budget, counted in functions and calls`, async ({ browser }) => {
+    const work = await firstLoadWork(browser, path);
+    console.log(
+      `First-load work ${path.padEnd(36)} ${String(work.functions).padStart(5)} functions (budget ${budget.functions})  ${String(work.calls).padStart(7)} calls (budget ${budget.calls})`,
     );
-  }
-  console.log(`First-load work, counted (fresh context, until hydrated and the network is idle):\n${rows.join("\n")}`);
-  expect(over, "pages over their first-load work budget").toEqual([]);
-});
+    expect(work.functions, `${path}: no JavaScript ran`).toBeGreaterThan(500);
+    expect(work.functions, `${path}: functions run on the first load`).toBeLessThanOrEqual(budget.functions);
+    expect(work.calls, `${path}: calls made on the first load`).toBeLessThanOrEqual(budget.calls);
+  });
+}

@@ -20,17 +20,18 @@ export async function botCheckHeader(request: APIRequestContext, action: BotChec
 }
 
 /**
- * Signs in through the API, in the page's own cookie jar, then opens where the login form would
- * have gone (the back office for an administrator, else the member's profile). Most journeys only
+ * Signs in through the API, in the page's own cookie jar, then opens `landing` (the page the journey
+ * starts on), else where the login form would have gone (the back office for an administrator, else
+ * the member's profile). Most journeys only
  * need someone signed in; the form itself is walked by `signInThroughForm` where a journey is about
  * it (account-journey.spec.ts). Each form sign-in was a page load, a hydration and a navigation of
  * the 2-core machine's CPU (decision 088).
  */
-export async function signIn(page: Page, email: string, password: string) {
+export async function signIn(page: Page, email: string, password: string, landing?: string) {
   const res = await page.request.post("/api/auth/login", { data: { email, password }, headers: { Origin: siteOrigin() } });
   expect(res.status(), await res.text()).toBe(200);
   const { user } = (await res.json()) as AuthUserResponse;
-  await page.goto(user.isAdmin ? "/admin" : `/social/profile/${user.id}`);
+  await page.goto(landing ?? (user.isAdmin ? "/admin" : `/social/profile/${user.id}`));
   // As after the form: the landed page's app is running (its language effect has written the
   // locale cookie, so a journey's own choice made next is not overwritten).
   await hydrated(page);
@@ -51,7 +52,8 @@ export const PROFILE_URL = /\/social\/profile\/[0-9a-f-]{36}$/;
 /**
  * Creates an account through the API, signed in on `page`, confirms its address with the link from
  * the local mailbox (so the member may post and pay, migrations/0035; `{ verify: false }` leaves it
- * unverified), and opens the new profile, where the sign-up form lands; returns its URL too. The
+ * unverified); returns the new profile's URL too. It opens no page: each caller goes where its
+ * journey starts (a page load is the journeys' largest cost, and most went elsewhere at once). The
  * form and the confirmation page are walked by `signUpThroughForm` (decision 088).
  */
 export async function signUp(page: Page, member = newMember(), { verify = true }: { verify?: boolean } = {}) {
@@ -65,10 +67,7 @@ export async function signUp(page: Page, member = newMember(), { verify = true }
     const confirmed = await page.request.post("/api/auth/verify-email", { data: { token }, headers });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
   }
-  await page.goto(`/social/profile/${user.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
-  await hydrated(page);
-  return { ...member, profileUrl: page.url() };
+  return { ...member, profileUrl: new URL(`/social/profile/${user.id}`, siteOrigin()).toString() };
 }
 
 /**
@@ -234,8 +233,8 @@ export async function grantDoorStaff(page: Page, browser: Browser) {
 type Fixtures = {
   /** Signs in through the login form (`signInThroughForm`). */
   login: (email: string, password: string) => Promise<void>;
-  /** Signs in to a demo account through the API (`signIn`). */
-  loginAs: (key: "admin" | "vip" | "fan" | "door") => Promise<DemoAccount>;
+  /** Signs in to a demo account through the API (`signIn`), landing on `landing` when given. */
+  loginAs: (key: "admin" | "vip" | "fan" | "door", landing?: string) => Promise<DemoAccount>;
   /** Fails every journey on an uncaught error or a hydration mismatch in any of its pages. */
   pageTrouble: void;
   /** Records "app:ready" in the journey's page, for `hydrated`. */
@@ -273,9 +272,9 @@ export const test = base.extend<Fixtures>({
     await use((email, password) => signInThroughForm(page, email, password));
   },
   loginAs: async ({ page }, use) => {
-    await use(async (key) => {
+    await use(async (key, landing) => {
       const account = demoAccount(key);
-      await signIn(page, account.email, account.password);
+      await signIn(page, account.email, account.password, landing);
       return account;
     });
   },

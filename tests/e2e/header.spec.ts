@@ -77,8 +77,7 @@ test("at 390 px the search results and the admin's tickets do not pan sideways",
   expect(await sidewaysPan(page), "/search?q=miami").toBeLessThanOrEqual(0);
 
   // The tickets table scrolls in its own box.
-  await loginAs("admin");
-  await page.goto("/admin/tickets");
+  await loginAs("admin", "/admin/tickets");
   await expect(page.getByRole("heading", { level: 1, name: "Ticket Management" })).toBeVisible();
   await expect(page.locator(".tickets-table tbody tr").first()).toBeVisible();
   expect(await sidewaysPan(page), "/admin/tickets").toBeLessThanOrEqual(0);

@@ -51,8 +51,7 @@ test("a new member downloads their data, deletes the account, and another member
     const context = await browser.newContext();
     const other = await context.newPage();
     const fan = demoAccount("fan");
-    await signIn(other, fan.email, fan.password);
-    await other.goto(member.profileUrl);
+    await signIn(other, fan.email, fan.password, member.profileUrl);
     await expect(other.getByText("Profile not found")).toBeVisible();
     await other.goto(`/social/post/${postId}`);
     await expect(other.getByText("Post not found")).toBeVisible();

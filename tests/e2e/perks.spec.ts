@@ -31,8 +31,7 @@ test("a VIP reveals a perk's code on /perks", async ({ page, loginAs }) => {
 
 test("a member sees a VIP-only perk as a teaser on a phone, and a visitor is asked to sign in", async ({ page, browser, loginAs }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs("fan");
-  await page.goto("/perks");
+  await loginAs("fan", "/perks");
   await expect(page.getByRole("heading", { level: 1, name: "Special Perks" })).toBeVisible();
 
   const teaser = page.getByRole("article", { name: MERCH });
@@ -55,8 +54,7 @@ test("a member sees a VIP-only perk as a teaser on a phone, and a visitor is ask
 });
 
 test("the back office lists the perks with their state and codes left", async ({ page, loginAs }) => {
-  await loginAs("admin");
-  await page.goto("/admin/perks");
+  await loginAs("admin", "/admin/perks");
   await expect(page.getByRole("heading", { level: 1, name: "Special Perks" })).toBeVisible();
   const row = page.getByRole("row", { name: /Signed limited-edition vinyl/ });
   await expect(row.getByText("Live")).toBeVisible();

@@ -56,8 +56,7 @@ test("a VIP reveals a presale code on /events; a member sees the presale dates a
 
   try {
     // The VIP: "now until", then the code and the ticket link on a click.
-    await loginAs("vip");
-    await page.goto("/events");
+    await loginAs("vip", "/events");
     // Once the app has started, the cards gain the viewer's own time (decision 031) and the button
     // moves down: a click sent while it moves lands where it was. Click once the page has hydrated.
     await hydrated(page);
@@ -72,8 +71,7 @@ test("a VIP reveals a presale code on /events; a member sees the presale dates a
     const fanContext = await browser.newContext({ baseURL: baseURL!, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
     const fanPage = await fanContext.newPage();
     const fan = demoAccount("fan");
-    await signIn(fanPage, fan.email, fan.password);
-    await fanPage.goto("/events");
+    await signIn(fanPage, fan.email, fan.password, "/events");
     const fanCard = fanPage.getByRole("article").filter({ has: fanPage.getByRole("heading", { name: title }) });
     await expect(fanCard.getByText(/^VIP presale until .+ · general sale from /)).toBeVisible();
     await expect(fanCard.getByRole("link", { name: "Become a VIP for presale access" })).toBeVisible();

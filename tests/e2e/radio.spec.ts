@@ -47,8 +47,7 @@ test("a visitor sees the stations and the VIP gate, and the server sends no audi
 });
 
 test("a VIP plays a station in sync, switches station through the static, and the mini player plays on", async ({ page, loginAs }) => {
-  await loginAs("vip");
-  await page.goto("/radio");
+  await loginAs("vip", "/radio");
   const player = page.getByRole("region", { name: "Radio", exact: true });
   await player.getByRole("button", { name: "Play" }).click();
   await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();

@@ -1,7 +1,7 @@
 // Account settings as a member meets them (decision 039): Settings in the header, the Devices list
 // with this browser marked, another browser signed out from here (its next page asks it to sign
 // in), and a password change that keeps this browser signed in.
-import { expect, signIn, signUp, test } from "./fixtures";
+import { expect, hydrated, signIn, signUp, test } from "./fixtures";
 import { accountMenuItem } from "./support";
 
 test("a member signs another browser out and changes the password on /settings", async ({ page, browser }) => {
@@ -9,6 +9,8 @@ test("a member signs another browser out and changes the password on /settings",
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, member.email, member.password);
+  await page.goto(member.profileUrl);
+  await hydrated(page);
 
   await (await accountMenuItem(page, "Settings")).click();
   await expect(page).toHaveURL(/\/settings$/);

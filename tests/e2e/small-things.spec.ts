@@ -54,16 +54,14 @@ test("/vip-confirmation opened by hand says there is nothing to confirm, with no
 });
 
 test("the landing hero's main button: Go VIP for a member, Listen now for a VIP", async ({ page, loginAs }) => {
-  await loginAs("fan");
-  await page.goto("/");
+  await loginAs("fan", "/");
   await hydrated(page);
   const hero = page.locator(".hero-actions");
   await expect(hero.getByRole("link", { name: t("en", "home.hero.goVip") })).toHaveAttribute("href", "/vip-signup");
   await expect(hero.getByRole("link", { name: t("en", "home.hero.signUp") })).toHaveCount(0);
 
   await page.context().clearCookies();
-  await loginAs("vip");
-  await page.goto("/");
+  await loginAs("vip", "/");
   await hydrated(page);
   await expect(hero.getByRole("link", { name: t("en", "home.hero.listenNow") })).toHaveAttribute("href", "/music");
 });

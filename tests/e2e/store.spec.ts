@@ -94,8 +94,7 @@ test("the admin marks a member's order shipped and the buyer's collection shows 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const adminAccount = demoAccount("admin");
-  await signIn(admin, adminAccount.email, adminAccount.password);
-  await admin.goto("/admin/store/orders");
+  await signIn(admin, adminAccount.email, adminAccount.password, "/admin/store/orders");
   await admin.getByLabel("Search", { exact: true }).fill(buyer.email);
   await admin.getByRole("link", { name: `Open order #${number}` }).click();
   await admin.getByRole("button", { name: "Mark shipped" }).click();

@@ -121,8 +121,7 @@ test("the admin cancels a small show that sold a ticket and its buyer is told of
   const buyer = newMember();
   await buyTickets(page, title, { type: "General", quantity: 1, email: buyer.email });
 
-  await loginAs("admin");
-  await page.goto("/admin/events");
+  await loginAs("admin", "/admin/events");
   await hydrated(page);
   await page.getByRole("button", { name: `Cancel event ${title}` }).click();
   const dialog = page.getByRole("dialog");

@@ -10,8 +10,7 @@ test("an admin creates a tier in English and Portuguese, and a visitor sees it o
   const namePt = `Bastidores ${suffix}`;
   const id = `backstage-${suffix}`;
 
-  await loginAs("admin");
-  await page.goto("/admin/tiers");
+  await loginAs("admin", "/admin/tiers");
   await expect(page.getByRole("heading", { level: 1, name: "Membership Tiers" })).toBeVisible();
   await page.getByRole("button", { name: "Add tier" }).click();
   const form = page.getByRole("dialog", { name: "Add tier" });

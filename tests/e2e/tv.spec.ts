@@ -79,8 +79,7 @@ test("a visitor sees the channel grid and 'VIP Access Required', and is sent no 
 });
 
 test("a VIP watches the first channel, skips 10 s forward and back, and joins the live channel in sync", async ({ page, loginAs }) => {
-  await loginAs("vip");
-  await page.goto("/tv");
+  await loginAs("vip", "/tv");
   await expect(player(page).getByText(`Tuning in to ${CHANNELS[0]}...`)).toBeVisible();
   await waitUntilPlaying(page);
   await expect(video(page)).toHaveAttribute("src", /^\/media\/tv\/spring-love-video\?token=/);

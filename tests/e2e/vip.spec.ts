@@ -20,6 +20,7 @@ async function openTestCheckout(page: Page) {
 
 test("a new member pays in the test checkout, becomes VIP, then cancels at period end", async ({ page }) => {
   const member = await signUp(page);
+  await page.goto(member.profileUrl);
   const vipBadge = page.locator('h1 .badge-tier[data-tier="vip"]');
 
   await test.step("not VIP yet: the profile offers Become VIP", async () => {
