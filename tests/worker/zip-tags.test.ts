@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { parseBuffer } from "music-metadata";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { taggedMp3 } from "../../app/features/admin/catalog-import/id3v24";
+import { taggedMp3 } from "../../worker/contracts/id3v24";
 import type { RenewLinkResponse } from "../../worker/contracts/store-collection";
 import { call, createUser, type TestUser } from "./helpers";
 import { D1, grant, MEDIA, seedOrder, seedProduct } from "./download-fixtures";
