@@ -58,7 +58,7 @@ const MASTER_SOURCES = [...AUDIO_SOURCES, "../lib/demo-audio-wav.mjs"];
 const MASTER_FLAC_SOURCES = [...MASTER_SOURCES, "../lib/demo-flac.mjs", ...FLAC_SOURCES, "../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs"];
 const COVER_SOURCES = ["../lib/demo-covers.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 /** A demo MP3 file: the audio behind its tag (the import's ID3v2.4 writer, the album's cover inside). */
-const TAG_SOURCES = ["../lib/id3v24.mjs", "../../app/features/admin/catalog-import/id3v24.ts", "./demo-mp3-tags.mjs", "./demo-masters.mjs"];
+const TAG_SOURCES = ["../lib/id3v24.mjs", "../../worker/contracts/id3v24.ts", "./demo-mp3-tags.mjs", "./demo-masters.mjs"];
 const AUDIO_FILE_SOURCES = [...AUDIO_SOURCES, ...TAG_SOURCES, ...COVER_SOURCES];
 const BROADCAST_IMAGE_SOURCES = ["../lib/demo-broadcast-images.mjs", "../lib/demo-scene.mjs", "../lib/demo-draw.mjs", "../lib/png.mjs", "./hash.mjs"];
 // A channel video carries a track's demo audio, so the audio renderer is part of its version.

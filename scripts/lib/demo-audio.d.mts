@@ -1,5 +1,5 @@
 // Types for demo-audio.mjs so TypeScript callers (tests) can import it.
-import type { Mp3Tags } from "./id3v24.mjs";
+import type { Id3Tags } from "./id3v24.mjs";
 
 export const ENCODER_QUALITY: number;
 export const DEMO_AUDIO_VERSION: number;
@@ -39,4 +39,4 @@ export function id3Length(bytes: Uint8Array, offset?: number): number;
 export function parseMp3Frames(bytes: Uint8Array): Mp3Frame[];
 export function mp3DurationSeconds(bytes: Uint8Array): number;
 export function quieterFrame(frame: Uint8Array, steps: number): Uint8Array;
-export function renderTrackMp3(track: DemoTrack, tags?: Mp3Tags & { cover?: { mime: string; bytes: Uint8Array } | null }): Uint8Array;
+export function renderTrackMp3(track: DemoTrack, tags?: Id3Tags<Uint8Array>): Uint8Array;

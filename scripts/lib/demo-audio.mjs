@@ -163,7 +163,7 @@ const ENCODER_DELAY = 1105;
  * steady period are encoded; the steady period's frames are then repeated to the end, the last
  * ones made progressively quieter for the fade-out.
  * @param {{ id: string, durationSeconds: number }} track
- * @param {import("./id3v24.mjs").Mp3Tags} [tags]
+ * @param {import("./id3v24.mjs").Id3Tags<Uint8Array>} [tags]
  * @returns {Uint8Array}
  */
 export function renderTrackMp3(track, tags) {

@@ -1,5 +1,5 @@
-import type { Mp3Tags } from "../../app/features/admin/catalog-import/id3v24";
+import type { Id3Tags } from "../../worker/contracts/id3v24";
 
-export type { Mp3Tags };
+export type { Id3Tags };
 
-export function id3v24Bytes(tags: Mp3Tags & { cover?: { mime: string; bytes: Uint8Array } | null }): Uint8Array;
+export function id3v24Bytes(tags: Id3Tags<Uint8Array>): Uint8Array;

@@ -1,4 +1,4 @@
-// The import page's ID3v2.4 writer (app/features/admin/catalog-import/id3v24.ts) for node's demo
+// The ID3v2.4 writer the import page and the Worker share (worker/contracts/id3v24.ts) for node's demo
 // media: one writer for every MP3 we make. That file has no imports, so stripping its types
 // (esbuild, already the demo FLAC's bundler) is all node needs; done once per process, in memory.
 import { readFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import path from "node:path";
 import { ROOT } from "./wrangler.mjs";
 
 /** The writer's source (the demo MP3s' cache version includes it: generate-demo-media.mjs). */
-const ID3V24_SOURCE = path.join(ROOT, "app/features/admin/catalog-import/id3v24.ts");
+const ID3V24_SOURCE = path.join(ROOT, "worker/contracts/id3v24.ts");
 
 let writer;
 function loadWriter() {

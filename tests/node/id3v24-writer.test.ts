@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { parseBlob } from "music-metadata";
 import { describe, expect, it } from "vitest";
 import { ChunkedMp3Encoder } from "../../app/features/admin/catalog-import/mp3Encode";
-import { taggedMp3, type Mp3Tags } from "../../app/features/admin/catalog-import/id3v24";
+import { taggedMp3, type Id3Tags } from "../../worker/contracts/id3v24";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { testPcm } from "../../scripts/lib/tagged-audio.mjs";
 
 const cover = { mime: "image/png", bytes: new Uint8Array(encodePng(4, 4, () => [10, 120, 200])) };
-const tags: Mp3Tags = {
+const tags: Id3Tags = {
   title: "Última Dança",
   artist: "Coração Aberto",
   album: "Você",

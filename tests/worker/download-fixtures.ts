@@ -116,6 +116,29 @@ export function fileBytes(size: number, salt: number): Uint8Array {
   return Uint8Array.from({ length: size }, (_, i) => (i * 7 + salt * 31) % 251);
 }
 
+/** A WAV master as the upload stores it (RIFF/WAVE, 8-bit mono): a fmt chunk, then `samples` as its data chunk. */
+export function wavMaster(samples: Uint8Array): Uint8Array {
+  const header = new Uint8Array(44);
+  const view = new DataView(header.buffer);
+  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + samples.length + (samples.length & 1), true);
+  ascii(8, "WAVEfmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 8_000, true);
+  view.setUint32(28, 8_000, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  ascii(36, "data");
+  view.setUint32(40, samples.length, true);
+  const out = new Uint8Array(44 + samples.length + (samples.length & 1));
+  out.set(header);
+  out.set(samples, 44);
+  return out;
+}
+
 export type ReleaseMedia = {
   tracks: { id: string; title: string; number: number; key: string; bytes: Uint8Array }[];
   coverKey: string | null;
@@ -124,7 +147,7 @@ export type ReleaseMedia = {
 
 /**
  * Puts the album's files into R2 under the keys its rows name: every track's MP3, its cover, and
- * with `masters` a WAV master per track (the rows then name it too).
+ * with `masters` a WAV master per track (the rows then name it too; the zip hands it out tagged).
  */
 export async function putReleaseMedia(
   albumId: string,
@@ -146,7 +169,7 @@ export async function putReleaseMedia(
     mp3.tracks.push({ id: row.id, title: row.title, number: row.number, key: row.audio_key, bytes });
     if (masters) {
       const key = `masters/${row.id}.wav`;
-      const master = fileBytes(size * 2 + i, i + 50);
+      const master = wavMaster(fileBytes(size * 2 + i, i + 50));
       await MEDIA.put(key, master);
       await D1.prepare("UPDATE tracks SET master_key = ?2, master_format = 'wav' WHERE id = ?1").bind(row.id, key).run();
       wav.tracks.push({ id: row.id, title: row.title, number: row.number, key, bytes: master });

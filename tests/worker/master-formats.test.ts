@@ -363,7 +363,9 @@ describe("a release whose tracks all have masters", { timeout: 30_000 }, () => {
           return bytesOf(key);
         }),
       );
-      for (const file of expected) expect(indexOf(bytes, file)).toBeGreaterThan(0);
+      // A WAV goes in with the catalog's tags put in after its fmt chunk (the first): what follows is as stored.
+      const afterFmt = (file: Uint8Array) => file.subarray(20 + new DataView(file.buffer, file.byteOffset).getUint32(16, true));
+      for (const file of expected) expect(indexOf(bytes, format === "wav" ? afterFmt(file) : file)).toBeGreaterThan(0);
       expect(indexOf(bytes, Uint8Array.from(signatures[format]))).toBeGreaterThan(0);
     }
   });

@@ -169,7 +169,15 @@ describe("formats", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("(WAV).zip");
     const files = unzipSync(await bytesOf(res));
-    for (const track of media.wav!.tracks) expect(files[`${String(track.number).padStart(2, "0")} - ${track.title}.wav`]).toEqual(track.bytes);
+    // Each master with the catalog's tags put in after its fmt chunk, every stored byte after them as stored.
+    for (const track of media.wav!.tracks) {
+      const entry = files[`${String(track.number).padStart(2, "0")} - ${track.title}.wav`]!;
+      const added = entry.length - track.bytes.length;
+      expect(added).toBeGreaterThan(0);
+      expect(new TextDecoder().decode(entry.subarray(36, 40))).toBe("LIST");
+      expect(entry.subarray(36 + added)).toEqual(track.bytes.subarray(36));
+      expect(new TextDecoder().decode(entry.subarray(36, 36 + added))).toContain(`INAM${String.fromCharCode(track.title.length + 1, 0, 0, 0)}${track.title}\0`);
+    }
     expect(Object.keys(files).some((name) => name.endsWith(".mp3"))).toBe(false);
     expect(new TextDecoder().decode(files["credits.txt"])).toContain("Format: WAV (lossless)");
   });

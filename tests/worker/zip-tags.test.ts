@@ -1,12 +1,13 @@
-// The files in a bought release's zip carry their tags: the zip holds the stored objects byte for
-// byte, and the stored ones are tagged (the FLAC the Worker's job makes from a WAV master, from the
-// catalog; the MP3 the import page makes from a master, with the import's own writer). Each entry
-// is read out of the downloaded zip (fflate's unzip) by music-metadata: every field and the cover.
+// The files in a bought release's zip carry their tags: the FLAC and the MP3 as stored (the FLAC the
+// Worker's job makes from a WAV master, from the catalog; the MP3 the import page makes from a
+// master, with the import's own writer), the WAV master tagged on the way from the catalog, its
+// samples as uploaded. Each entry is read out of the downloaded zip (fflate's unzip) by
+// music-metadata: every field and the cover.
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { parseBuffer } from "music-metadata";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { taggedMp3 } from "../../app/features/admin/catalog-import/id3v24";
+import { taggedMp3 } from "../../worker/contracts/id3v24";
 import type { RenewLinkResponse } from "../../worker/contracts/store-collection";
 import { call, createUser, type TestUser } from "./helpers";
 import { D1, grant, MEDIA, seedOrder, seedProduct } from "./download-fixtures";
@@ -20,6 +21,26 @@ const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAA
 
 let buyer: TestUser;
 let entitlement: string;
+
+/** A stereo WAV master (with an INFO chunk of its own) whose samples are not silence, so they can be compared. */
+function master(): Uint8Array {
+  const bytes = wav({ seconds: 0.3, sampleRate: 44_100, channels: 2 });
+  const [at, length] = dataChunk(bytes);
+  for (let i = 0; i < length; i++) bytes[at + i] = (i * 37 + (i >> 9)) & 255;
+  return bytes;
+}
+const MASTER = master();
+
+/** Where a WAV's samples are: [offset, length] of its data chunk's body. */
+function dataChunk(bytes: Uint8Array): [number, number] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 12; at + 8 <= bytes.length;) {
+    const length = view.getUint32(at + 4, true);
+    if (String.fromCharCode(...bytes.subarray(at, at + 4)) === "data") return [at + 8, length];
+    at += 8 + length + (length & 1);
+  }
+  throw new Error("no data chunk");
+}
 
 beforeAll(async () => {
   const admin = await createUser("admin");
@@ -50,7 +71,7 @@ beforeAll(async () => {
   // A WAV master: the Worker's job makes the FLAC sold beside it.
   const put = await call(`/api/admin/catalog/tracks/${TRACK}/master`, {
     method: "PUT",
-    body: wav({ seconds: 0.3, sampleRate: 44_100, channels: 2 }),
+    body: MASTER,
     cookie: admin.cookie,
   });
   expect(put.status).toBe(200);
@@ -66,13 +87,16 @@ beforeAll(async () => {
   entitlement = await grant(order, { albumId: ALBUM }, buyer.id);
 }, 30_000);
 
-async function zipEntry(format: "mp3" | "flac"): Promise<Uint8Array> {
+async function zipEntry(format: "mp3" | "flac" | "wav"): Promise<Uint8Array> {
   const res = await call("/api/store/collection/links", { method: "POST", json: { entitlementId: entitlement, format }, cookie: buyer.cookie });
   expect(res.status).toBe(200);
   const { link } = await res.json<RenewLinkResponse>();
   const zip = await call(link.url);
   expect(zip.status).toBe(200);
-  const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+  const bytes = new Uint8Array(await zip.arrayBuffer());
+  // The length the collection announced, computed without reading the files (a WAV's tags counted in).
+  expect(bytes.length).toBe(link.bytes);
+  const files = unzipSync(bytes);
   return files[`01 - Última Dança.${format}`]!;
 }
 
@@ -93,5 +117,21 @@ describe("a release's zip", { timeout: 30_000 }, () => {
     expect(common).toMatchObject({ ...EXPECTED, track: { no: 1, of: null } });
     expect(common.picture?.[0]?.format).toBe("image/png");
     expect(Array.from(common.picture![0]!.data)).toEqual(Array.from(PNG));
+  });
+
+  it("holds the WAV master with the catalog's ID3v2.4 and INFO tags and cover, its samples as uploaded", async () => {
+    const entry = await zipEntry("wav");
+    const { common, format, native } = await parseBuffer(entry, { mimeType: "audio/wav" });
+    expect(format.tagTypes).toEqual(expect.arrayContaining(["ID3v2.4", "exif"]));
+    expect(common).toMatchObject({ ...EXPECTED, track: { no: 1, of: 1 } });
+    expect(common.picture?.[0]?.format).toBe("image/png");
+    expect(Array.from(common.picture![0]!.data)).toEqual(Array.from(PNG));
+    // INFO for the players that read only that (music-metadata reads its bytes as Latin-1: ours are UTF-8).
+    const info = Object.fromEntries(native.exif!.map((t) => [t.id, new TextDecoder().decode(Uint8Array.from(String(t.value), (c) => c.charCodeAt(0)))]));
+    expect(info).toEqual({ INAM: "Última Dança", IART: ARTIST, IPRD: "Coração", ITRK: "1/1", ICRD: "2023" });
+    const [at, length] = dataChunk(entry);
+    const [storedAt, storedLength] = dataChunk(MASTER);
+    expect(length).toBe(storedLength);
+    expect(Array.from(entry.subarray(at, at + length)).every((b, i) => b === MASTER[storedAt + i])).toBe(true);
   });
 });

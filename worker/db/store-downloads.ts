@@ -49,6 +49,8 @@ export type ReleaseFiles = {
   albumTitle: string;
   year: number;
   coverKey: string | null;
+  /** How many tracks the album has (a track's "n of N" in the tags). */
+  trackCount: number;
   tracks: ReleaseTrackFile[];
   /** Tracks with audio not yet out (a pre-order's, decision 118): left out of the zip. */
   waiting: number;
@@ -70,7 +72,14 @@ export async function releaseFiles(
   // Two reads, not one D1 batch: a batch maps a join's columns by name, and both tables have a title.
   const [album, rows] = await Promise.all([
     db
-      .select({ id: albums.id, title: albums.title, year: albums.year, coverKey: albums.coverKey })
+      .select({
+        id: albums.id,
+        title: albums.title,
+        year: albums.year,
+        coverKey: albums.coverKey,
+        // Written with an alias: the outer album's id must never be read as the counted track's.
+        trackCount: sql<number>`(SELECT COUNT(*) FROM tracks AS counted WHERE counted.album_id = albums.id)`,
+      })
       .from(albums)
       .where(
         release.trackId
@@ -110,6 +119,7 @@ export async function releaseFiles(
     albumTitle: found.title,
     year: found.year,
     coverKey: found.coverKey,
+    trackCount: found.trackCount,
     tracks: visible.map((row) => ({ id: row.id, number: row.number, title: row.title, durationSeconds: row.durationSeconds, key: keyOf(row) })),
     waiting: withAudio.length - visible.length,
   };

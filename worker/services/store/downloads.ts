@@ -11,7 +11,7 @@ import { zipLayout } from "../../lib/stored-zip";
 import { artistNameOf } from "#contracts/admin-settings.ts";
 import type { DownloadFormat } from "#contracts/store-model.ts";
 import type { DownloadLink } from "#contracts/store-collection.ts";
-import { planZip, type ChecksumStore, type ObjectSource, type ReleaseZip, type ZipFile } from "./release-zip";
+import { planZip, wavTagsLength, type ChecksumStore, type ObjectSource, type ReleaseZip, type ZipFile } from "./release-zip";
 import { releaseTime, releaseZipFiles, zipFileName } from "./release-files";
 
 const emptyStream = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
@@ -93,7 +93,8 @@ export async function planReleaseDownload(
 
 /**
  * The zip's exact length for the collection's button, from the sizes kept with the checksums and
- * R2's heads for the rest; null when a file is missing.
+ * R2's heads for the rest (a WAV's grown by its tags, its cover's size being one of them); null
+ * when a file is missing.
  */
 export async function releaseZipBytes(env: AppEnv, db: DB, entitlement: ReleaseOf, format: DownloadFormat): Promise<number | null> {
   const found = await filesFor(env, db, entitlement, format);
@@ -109,7 +110,12 @@ export async function releaseZipBytes(env: AppEnv, db: DB, entitlement: ReleaseO
       }),
   );
   if (keys.some((key) => !sizes.has(key))) return null;
-  const entries = found.files.map((f) => ({ name: f.name, size: "key" in f ? sizes.get(f.key)! : f.bytes.length, crc32: 0 }));
+  const sizeOf = (f: ZipFile) => {
+    if ("bytes" in f) return f.bytes.length;
+    const cover = f.wavTags?.cover;
+    return sizes.get(f.key)! + (f.wavTags ? wavTagsLength(f.wavTags, cover ? (sizes.get(cover.key) ?? null) : null) : 0);
+  };
+  const entries = found.files.map((f) => ({ name: f.name, size: sizeOf(f), crc32: 0 }));
   return zipLayout(entries, { modified: releaseTime(found.year) }).size;
 }
 

@@ -2,8 +2,9 @@
 // any file system takes; the cover; credits.txt (title, year, tracks with their credits, ISRC,
 // label and recording day, the artist, a thank-you) in the order's language; and each track's
 // lyrics where the buyer may read them (decision 117): .lrc for synced, .txt for plain, named as
-// the track so players find them. And the zip's own file name, for Content-Disposition.
-import type { ZipFile } from "./release-zip";
+// the track so players find them. A WAV goes in with the catalog's tags (decision 175: the FLAC
+// and MP3 carry theirs in the stored file). And the zip's own file name, for Content-Disposition.
+import type { WavTags, ZipFile } from "./release-zip";
 import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store-downloads";
 import type { TrackZipDetails } from "../../db/track-details";
 import type { CreditRole } from "#contracts/track-details-limits.ts";
@@ -155,6 +156,29 @@ function lyricsFiles(baseName: string, details: TrackZipDetails | undefined, loc
   }));
 }
 
+/** Cover MIME types by the stored cover's extension (the catalog stores JPEG, PNG or WebP). */
+const COVER_MIME: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+
+/**
+ * A WAV's tags from the catalog, as the FLAC the Worker makes and the MP3 the import makes say
+ * them: the album's cover when it is stored here (a remote one is left out), disc 1 (the catalog
+ * has no discs), the track's place of the album's count.
+ */
+function wavTags({ release, artist, details }: CreditsInput, track: ReleaseTrackFile): WavTags {
+  const mime = release.coverKey && !release.coverKey.startsWith("https://") ? COVER_MIME[extensionOf(release.coverKey)] : undefined;
+  return {
+    title: track.title,
+    artist,
+    album: release.albumTitle,
+    trackNumber: track.number,
+    trackCount: release.trackCount,
+    discNumber: 1,
+    year: release.year,
+    isrc: details?.get(track.id)?.isrc ?? null,
+    cover: mime ? { key: release.coverKey!, mime } : null,
+  };
+}
+
 /**
  * The zip's files, or null when a track has no file in this format (a master missing, or audio
  * kept on a remote host, which the zip cannot hold).
@@ -167,7 +191,8 @@ export function releaseZipFiles(input: CreditsInput): ZipFile[] | null {
   for (const track of release.tracks) {
     if (!track.key || track.key.startsWith("https://")) return null;
     const baseName = trackBaseName(track, digits);
-    files.push({ name: `${baseName}.${extensionOf(track.key)}`, key: track.key });
+    const name = `${baseName}.${extensionOf(track.key)}`;
+    files.push(input.format === "wav" ? { name, key: track.key, wavTags: wavTags(input, track) } : { name, key: track.key });
     if (input.withLyrics) lyrics.push(...lyricsFiles(baseName, input.details?.get(track.id), input.locale));
   }
   if (files.length === 0) return null;

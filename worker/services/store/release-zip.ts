@@ -8,10 +8,17 @@
 // the length is exact before anything is sent, and any range is generated headers plus ranged reads.
 // Memory stays bounded: objects are read as streams, a chunk at a time, never whole.
 //
+// A stored WAV goes in tagged (decision 175): the catalog's tags inserted on the way
+// (worker/lib/wav-tags.ts), the stored object untouched. Its entry's length is the object's plus
+// the tags'; its CRC is of the tagged bytes, kept under the object's ETag joined with a digest of
+// the tags, so a title or cover changed in the catalog makes the next download read it again.
+//
 // Platform-free (no R2 or D1 types): the route hands in an ObjectSource over R2 and a
 // ChecksumStore over D1; the Node tests hand in synthetic ones.
 import { ZipPassThrough } from "fflate";
 import { piecesInRange, zipLayout, type ZipLayout } from "../../lib/stored-zip";
+import { piecesInWavRange, readWavLayout, taggedWavPieces, wavTagChunks } from "../../lib/wav-tags";
+import type { Id3Tags } from "#contracts/id3v24.ts";
 
 export type ObjectSource = {
   /** The object's size and ETag; null when there is none. */
@@ -28,15 +35,25 @@ export type ChecksumStore = {
   save(rows: readonly StoredChecksum[]): Promise<void>;
 };
 
-/** A file of the archive: an object to read, or bytes made for it (the credits). */
-export type ZipFile = { name: string; key: string } | { name: string; bytes: Uint8Array };
+/** A WAV's tags as the catalog gives them; the cover is an object (the release's cover, a file of the same zip). */
+export type WavTags = Omit<Id3Tags, "cover"> & { cover: { key: string; mime: string } | null };
 
-type PlannedFile = { name: string; size: number; crc32: number | null } & ({ key: string; etag: string } | { bytes: Uint8Array });
+/** A file of the archive: an object to read (a WAV tagged on the way when it has `wavTags`), or bytes made for it (the credits). */
+export type ZipFile = { name: string; key: string; wavTags?: WavTags } | { name: string; bytes: Uint8Array };
+
+type StoredObject = { key: string; etag: string; size: number };
+
+/** A stored WAV's tags, ready: the chunks to insert (the cover as its object), and the ETag its tagged bytes' CRC is kept under. */
+type TaggedWav = { object: StoredObject; chunks: (Uint8Array | StoredObject)[]; cover: StoredObject | null; checksumEtag: string };
+
+type PlannedFile = { name: string; size: number; crc32: number | null } & ({ key: string; etag: string; wav?: TaggedWav } | { bytes: Uint8Array });
 
 export type ReleaseZip = { files: PlannedFile[]; modified: Date; layout: ZipLayout; etag: string };
 
 /** Bumped when the archive's bytes change for the same files (a new layout): old ETags stop matching. */
 const ZIP_FORMAT_VERSION = 1;
+/** Bumped when the tags put in a WAV change for the same catalog (the writer, the chunks): kept CRCs stop matching. */
+const WAV_TAGS_VERSION = 1;
 
 /** CRC-32 (the zip one) of chunks fed in order, by fflate. */
 export class Crc32 {
@@ -64,69 +81,142 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The chunks a WAV's tags add, the cover standing for its bytes by `cover` (anything with its size). */
+function wavTagParts<Cover extends { size: number }>({ cover: coverRef, ...tags }: WavTags, cover: Cover | null) {
+  return wavTagChunks<Cover>({ ...tags, cover: coverRef && cover ? { mime: coverRef.mime, bytes: cover } : null });
+}
+
+const lengthOf = (parts: readonly (Uint8Array | { size: number })[]) =>
+  parts.reduce((sum, part) => sum + (ArrayBuffer.isView(part) ? part.length : part.size), 0);
+
+/** How many bytes a stored WAV grows by in the zip, with its cover `coverSize` long (null: none stored). */
+export const wavTagsLength = (tags: WavTags, coverSize: number | null) => lengthOf(wavTagParts(tags, coverSize === null ? null : { size: coverSize }));
+
+async function tagWav(object: StoredObject, tags: WavTags, cover: StoredObject | null): Promise<TaggedWav> {
+  const chunks = wavTagParts(tags, cover);
+  const digest = await sha256Hex(JSON.stringify([WAV_TAGS_VERSION, { ...tags, cover: cover && tags.cover ? [tags.cover.mime, cover.key, cover.etag] : null }]));
+  return { object, chunks, cover, checksumEtag: `${object.etag}+tags-${digest.slice(0, 32)}` };
+}
+
+async function headOf(source: ObjectSource, key: string): Promise<StoredObject | null> {
+  const found = await source.head(key);
+  return found && { key, ...found };
+}
+
 const entriesOf = (files: readonly PlannedFile[]) => files.map((f) => ({ name: f.name, size: f.size, crc32: f.crc32 ?? 0 }));
 
 /**
  * The archive of `files` as far as the objects' heads tell: its exact length and a strong ETag
- * (from the names, sizes and the objects' ETags); the CRCs are still to come (withChecksums).
- * Null when an object is missing.
+ * (from the names, sizes and the objects' ETags, a WAV's tags too); the CRCs are still to come
+ * (withChecksums). Null when an object is missing.
  */
 export async function planZip(source: ObjectSource, files: readonly ZipFile[], modified: Date): Promise<ReleaseZip | null> {
+  // Each object headed once: a WAV's cover is also a file of the zip.
+  const heads = new Map<string, Promise<StoredObject | null>>();
+  const head = (key: string) => heads.get(key) ?? heads.set(key, headOf(source, key)).get(key)!;
   const planned: PlannedFile[] = [];
   for (const file of files) {
     if ("bytes" in file) {
       planned.push({ name: file.name, size: file.bytes.length, crc32: crc32Of(file.bytes), bytes: file.bytes });
       continue;
     }
-    const head = await source.head(file.key);
-    if (!head) return null;
-    planned.push({ name: file.name, size: head.size, crc32: null, key: file.key, etag: head.etag });
+    const object = await head(file.key);
+    if (!object) return null;
+    if (!file.wavTags) {
+      planned.push({ name: file.name, size: object.size, crc32: null, key: file.key, etag: object.etag });
+      continue;
+    }
+    const cover = file.wavTags.cover && (await head(file.wavTags.cover.key));
+    const wav = await tagWav(object, file.wavTags, cover);
+    planned.push({ name: file.name, size: object.size + lengthOf(wav.chunks), crc32: null, key: file.key, etag: object.etag, wav });
   }
   const layout = zipLayout(entriesOf(planned), { modified });
-  const signature = planned.map((f) => [f.name, f.size, "etag" in f ? f.etag : f.crc32]);
+  const signature = planned.map((f) => [f.name, f.size, "bytes" in f ? f.crc32 : (f.wav?.checksumEtag ?? f.etag)]);
   const etag = `"${(await sha256Hex(JSON.stringify([ZIP_FORMAT_VERSION, modified.getTime(), signature]))).slice(0, 40)}"`;
   return { files: planned, modified, layout, etag };
 }
 
-/** Reads a whole stream through `onChunk`; the number of bytes it held. */
-async function drain(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint8Array) => void): Promise<number> {
+/**
+ * `length` bytes of an object from `offset`, as the source hands them out; an object that changed,
+ * or gave more or fewer bytes than asked, throws.
+ */
+async function* objectBytes(source: ObjectSource, object: { key: string; etag: string }, offset: number, length: number): AsyncGenerator<Uint8Array> {
+  const stream = await source.read(object.key, object.etag, offset, length);
+  if (!stream) throw new Error(`zip: ${object.key} changed since the download began`);
   const reader = stream.getReader();
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return total;
-    total += value.length;
-    onChunk(value);
+  let left = length;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      left -= value.length;
+      if (left < 0) throw new Error(`zip: ${object.key} gave more bytes than asked`);
+      yield value;
+    }
+  } finally {
+    // Ended early (the download was cancelled, or a check above threw): R2's read stops too.
+    await reader.cancel();
+  }
+  if (left !== 0) throw new Error(`zip: ${object.key} came ${left} bytes short`);
+}
+
+/** Bytes of an object read whole into memory: a few, for a WAV's layout. */
+async function objectSlice(source: ObjectSource, object: { key: string; etag: string }, offset: number, length: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of objectBytes(source, object, offset, length)) parts.push(chunk);
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Bytes [from, from + length) of a planned file: its own bytes, the object's, or a WAV's tagged bytes. */
+async function* fileBytes(source: ObjectSource, file: PlannedFile, from: number, length: number): AsyncGenerator<Uint8Array> {
+  if ("bytes" in file) {
+    yield file.bytes.subarray(from, from + length);
+    return;
+  }
+  if (!file.wav) {
+    yield* objectBytes(source, file, from, length);
+    return;
+  }
+  const { object, chunks, cover } = file.wav;
+  const layout = await readWavLayout((offset, size) => objectSlice(source, object, offset, size), object.size);
+  for (const piece of piecesInWavRange(taggedWavPieces(layout, object.size, chunks), from, length)) {
+    if ("bytes" in piece) yield piece.bytes;
+    else yield* objectBytes(source, piece.object === "wav" ? object : cover!, piece.from, piece.length);
   }
 }
 
-/** The CRC-32 of a stored object, read once as a stream. */
-async function checksumObject(source: ObjectSource, file: { key: string; etag: string; size: number }): Promise<number> {
-  const stream = await source.read(file.key, file.etag, 0, file.size);
-  if (!stream) throw new Error(`zip: ${file.key} changed while being read`);
+/** The CRC-32 of a file's bytes in the archive, read once as a stream. */
+async function checksumFile(source: ObjectSource, file: PlannedFile): Promise<number> {
   const crc = new Crc32();
-  const read = await drain(stream, (chunk) => crc.update(chunk));
-  if (read !== file.size) throw new Error(`zip: ${file.key} gave ${read} of ${file.size} bytes`);
+  for await (const chunk of fileBytes(source, file, 0, file.size)) crc.update(chunk);
   return crc.digest();
 }
 
 /**
  * The plan with every CRC known: from the store where it has them for these ETags, else by reading
  * the objects (one at a time), and saved for the next download. The layout then holds the real
- * header bytes; its length and ETag are the plan's.
+ * header bytes; its length and ETag are the plan's. A tagged WAV's CRC is kept under its object's
+ * key and size, with the ETag that names its tags too.
  */
 export async function withChecksums(source: ObjectSource, store: ChecksumStore, zip: ReleaseZip): Promise<ReleaseZip> {
-  const objects = zip.files.flatMap((f) => ("key" in f ? [{ key: f.key, etag: f.etag, size: f.size }] : []));
-  const known = objects.length > 0 ? await store.find(objects) : new Map<string, number>();
+  const stored = zip.files.flatMap((f) => ("bytes" in f ? [] : [f]));
+  const keptAs = (f: (typeof stored)[number]) => ({ key: f.key, etag: f.wav?.checksumEtag ?? f.etag });
+  const known = stored.length > 0 ? await store.find(stored.map(keptAs)) : new Map<string, number>();
   const computed: StoredChecksum[] = [];
-  for (const object of objects) {
-    if (known.has(object.key)) continue;
-    const crc32 = await checksumObject(source, object);
-    known.set(object.key, crc32);
-    computed.push({ ...object, crc32 });
+  for (const file of stored) {
+    if (known.has(file.key)) continue;
+    const crc32 = await checksumFile(source, file);
+    known.set(file.key, crc32);
+    computed.push({ ...keptAs(file), size: file.wav?.object.size ?? file.size, crc32 });
   }
   if (computed.length > 0) await store.save(computed);
-  const files = zip.files.map((f) => ("key" in f ? { ...f, crc32: known.get(f.key)! } : f));
+  const files = zip.files.map((f) => ("bytes" in f ? f : { ...f, crc32: known.get(f.key)! }));
   const layout = zipLayout(entriesOf(files), { modified: zip.modified });
   if (layout.size !== zip.layout.size) throw new Error("zip: the layout's length moved with its checksums");
   return { ...zip, files, layout };
@@ -139,48 +229,21 @@ export async function withChecksums(source: ObjectSource, store: ChecksumStore, 
  */
 export function zipStream(source: ObjectSource, zip: ReleaseZip, range = { offset: 0, length: zip.layout.size }): ReadableStream<Uint8Array> {
   if (zip.files.some((f) => f.crc32 === null)) throw new Error("zip: checksums first (withChecksums)");
-  const pieces = piecesInRange(zip.layout, range.offset, range.length);
-  let next = 0;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
-  let left = 0;
-  let current = "";
+  async function* archiveBytes(): AsyncGenerator<Uint8Array> {
+    for (const piece of piecesInRange(zip.layout, range.offset, range.length)) {
+      if ("bytes" in piece) yield piece.bytes;
+      else yield* fileBytes(source, zip.files[piece.entry]!, piece.from, piece.length);
+    }
+  }
+  const bytes = archiveBytes();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      for (;;) {
-        if (reader) {
-          const { done, value } = await reader.read();
-          if (!done) {
-            left -= value.length;
-            if (left < 0) throw new Error(`zip: ${current} gave more bytes than asked`);
-            controller.enqueue(value);
-            return;
-          }
-          reader = null;
-          if (left !== 0) throw new Error(`zip: ${current} came ${left} bytes short`);
-        }
-        const piece = pieces[next++];
-        if (!piece) {
-          controller.close();
-          return;
-        }
-        if ("bytes" in piece) {
-          controller.enqueue(piece.bytes);
-          return;
-        }
-        const file = zip.files[piece.entry]!;
-        if ("bytes" in file) {
-          controller.enqueue(file.bytes.subarray(piece.from, piece.from + piece.length));
-          return;
-        }
-        const stream = await source.read(file.key, file.etag, piece.from, piece.length);
-        if (!stream) throw new Error(`zip: ${file.key} changed since the download began`);
-        reader = stream.getReader();
-        left = piece.length;
-        current = file.key;
-      }
+      const { done, value } = await bytes.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
     },
-    async cancel(reason) {
-      await reader?.cancel(reason);
+    async cancel() {
+      await bytes.return(undefined);
     },
   });
 }

@@ -11,7 +11,7 @@ import type {
   ImportPlan,
   ImportState,
 } from "#contracts/admin-catalog-import.ts";
-import { taggedMp3, type Mp3Tags } from "./id3v24";
+import { taggedMp3, type Id3Tags } from "#contracts/id3v24.ts";
 import type { DraftRelease, DraftTrack } from "./model";
 import type { FileKind } from "./sniff";
 
@@ -64,7 +64,7 @@ export function importMp3Tags(
   trackCount: number,
   artist: string,
   cover: { format: CoverFormat; blob: Blob } | null,
-): Mp3Tags {
+): Id3Tags {
   return {
     title: stored(track.title),
     artist,
@@ -78,7 +78,7 @@ export function importMp3Tags(
   };
 }
 
-function streamingOf(track: DraftTrack, files: ReadonlyMap<string, HeldFile>, encoded: ReadonlyMap<string, Blob>, tags: () => Mp3Tags): Wanted<AudioFormat> {
+function streamingOf(track: DraftTrack, files: ReadonlyMap<string, HeldFile>, encoded: ReadonlyMap<string, Blob>, tags: () => Id3Tags): Wanted<AudioFormat> {
   const held = track.streamingFileId ? files.get(track.streamingFileId) : undefined;
   if (held) return { name: held.name, format: AUDIO_FORMAT[held.kind]!, blob: held.blob };
   const mp3 = encoded.get(track.key);

@@ -7,7 +7,7 @@ import { CATALOG_IMPORT_API } from "#contracts/admin-catalog-import-limits.ts";
 import type { ImportFile, ImportState } from "#contracts/admin-catalog-import.ts";
 import type { AdminSettingsResponse } from "#contracts/settings-model.ts";
 import { encodeMaster } from "./encodeMaster";
-import { taggedMp3 } from "./id3v24";
+import { taggedMp3 } from "#contracts/id3v24.ts";
 import { needsEncoding, type DraftRelease } from "./model";
 import { buildPlan, importMp3Tags, type CoverFormat, type HeldFile } from "./plan";
 import { partApiOf, uploadFile } from "./upload";
