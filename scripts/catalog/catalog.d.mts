@@ -7,6 +7,8 @@ export type CatalogTrack = {
   durationSeconds: number;
   audioKey: string;
   featuredPosition: number | null;
+  /** A demo ISRC: country "XX" (user-assigned, held by no agency), registrant "DEM". */
+  isrc: string;
 };
 export type CatalogAlbum = {
   id: string;

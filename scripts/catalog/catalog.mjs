@@ -24,6 +24,7 @@ import { durationForTrackId } from "./hash.mjs";
  * @property {number} durationSeconds length of the (demo) audio, 30..90
  * @property {string} audioKey        R2 key `audio/<id>.mp3`
  * @property {number | null} featuredPosition 0..4 for the five featured tracks, else null
+ * @property {string} isrc            a demo ISRC (`demoIsrc`)
  */
 
 /**
@@ -371,6 +372,17 @@ const RELEASES = [
 ];
 
 /** @type {CatalogAlbum[]} */
+/**
+ * A demo recording's ISRC: country "XX", a user-assigned ISO 3166 code that no registration agency
+ * holds (so no real recording has it), registrant "DEM", the release's year, and the track's place
+ * in the whole catalog. Unique, as the tracks' index requires.
+ * @param {number} year
+ * @param {number} index the track's place in the catalog, from 0
+ */
+const demoIsrc = (year, index) => `XXDEM${String(year % 100).padStart(2, "0")}${String(index + 1).padStart(5, "0")}`;
+
+let catalogTrackIndex = 0;
+
 export const CATALOG = RELEASES.map((release, position) => ({
   id: release.id,
   title: release.title,
@@ -389,6 +401,7 @@ export const CATALOG = RELEASES.map((release, position) => ({
       durationSeconds: durationForTrackId(id),
       audioKey: `audio/${id}.mp3`,
       featuredPosition: typeof raw === "string" ? null : raw.featured,
+      isrc: demoIsrc(release.year, catalogTrackIndex++),
     };
   }),
 }));

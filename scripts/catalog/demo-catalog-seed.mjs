@@ -40,10 +40,10 @@ export function catalogSeedStatements(catalog = CATALOG) {
   for (const album of catalog) {
     if (album.tracks.length === 0) continue;
     statements.push(
-      "INSERT OR IGNORE INTO tracks (id, album_id, title, number, duration_seconds, audio_key, audio_kbps, featured_position) VALUES\n" +
+      "INSERT OR IGNORE INTO tracks (id, album_id, title, number, duration_seconds, audio_key, audio_kbps, featured_position, isrc) VALUES\n" +
         album.tracks
           .map((t) =>
-            row([t.id, album.id, t.title, t.number, t.durationSeconds, t.audioKey, t.audioKey.startsWith("audio/") ? DEMO_MP3_KBPS : null, t.featuredPosition]),
+            row([t.id, album.id, t.title, t.number, t.durationSeconds, t.audioKey, t.audioKey.startsWith("audio/") ? DEMO_MP3_KBPS : null, t.featuredPosition, t.isrc]),
           )
           .join(",\n"),
     );

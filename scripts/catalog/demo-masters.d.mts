@@ -9,6 +9,7 @@ export function demoMasterTracks(catalog?: CatalogAlbum[]): {
   albumId: string;
   title: string;
   number: number;
+  isrc: string;
   album: Pick<CatalogAlbum, "id" | "title" | "year" | "type">;
   durationSeconds: number;
   key: string;

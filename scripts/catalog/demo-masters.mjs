@@ -32,6 +32,7 @@ export function demoMasterTracks(catalog = CATALOG) {
         albumId: album.id,
         title: t.title,
         number: t.number,
+        isrc: t.isrc,
         album: { id: album.id, title: album.title, year: album.year, type: album.type },
         durationSeconds: t.durationSeconds,
         key: masterKeyOf(t.id),

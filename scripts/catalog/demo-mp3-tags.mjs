@@ -9,8 +9,8 @@ const coverBytes = new Map();
 
 /**
  * A demo MP3's tags: the catalog's title, place and year, the local artist, and the album's cover
- * (the very PNG the cover job stores). The seed gives its tracks no ISRC and no discs: disc 1.
- * @param {{ title: string, number: number }} track
+ * (the very PNG the cover job stores), and the seed's ISRC. The seed has no discs: disc 1.
+ * @param {{ title: string, number: number, isrc: string }} track
  * @param {{ id: string, title: string, year: number, type: string, trackCount: number }} album
  */
 export function demoMp3Tags(track, { trackCount, ...album }) {
@@ -23,6 +23,7 @@ export function demoMp3Tags(track, { trackCount, ...album }) {
     trackCount,
     discNumber: 1,
     year: album.year,
+    isrc: track.isrc,
     cover: { mime: "image/png", bytes: coverBytes.get(album.id) },
   };
 }

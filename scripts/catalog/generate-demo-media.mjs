@@ -184,7 +184,7 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
   for (const album of catalog) {
     for (const track of album.tracks) {
       const input = {
-        track: { id: track.id, title: track.title, number: track.number, durationSeconds: track.durationSeconds },
+        track: { id: track.id, title: track.title, number: track.number, durationSeconds: track.durationSeconds, isrc: track.isrc },
         album: { id: album.id, title: album.title, year: album.year, type: album.type, trackCount: album.tracks.length },
       };
       const hash = fnv1a(`${audioVersion}:${JSON.stringify(input)}`).toString(36);
@@ -200,7 +200,7 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
     const input = { track: { id: track.id, durationSeconds: track.durationSeconds } };
     jobs.push({ id: `master:${track.id}`, kind: "master", key: track.key, file: cachePath("master", track.id, masterVersion, input, "wav"), input });
     // The FLAC sold as the download names itself as the catalog does, with the album's cover.
-    const flacInput = { ...input, tags: { title: track.title, artist: DEMO_ARTIST, number: track.number, album: track.album } };
+    const flacInput = { ...input, tags: { title: track.title, artist: DEMO_ARTIST, number: track.number, isrc: track.isrc, album: track.album } };
     jobs.push({
       id: `master-flac:${track.id}`,
       kind: "master-flac",
@@ -334,7 +334,7 @@ export async function renderJob(job) {
     const { renderTrackWav } = await import("../lib/demo-audio-wav.mjs");
     const { encodeFlac } = await import("../lib/demo-flac.mjs");
     const { renderCoverPng } = await import("../lib/demo-covers.mjs");
-    const { title, artist, number, album } = job.input.tags;
+    const { title, artist, number, isrc, album } = job.input.tags;
     const cover = { mime: "image/png", bytes: renderCoverPng(album) };
     bytes = await encodeFlac(renderTrackWav(job.input.track), {
       title,
@@ -343,6 +343,7 @@ export async function renderJob(job) {
       trackNumber: number,
       discNumber: 1,
       year: album.year,
+      isrc,
       cover,
     });
   } else if (job.kind === "cover") {

@@ -72,7 +72,7 @@ describe("the demo masters", () => {
     const track = { id: "demo-flac-test", durationSeconds: 3 };
     const file = path.join(outDir, "t.flac");
     const album = { id: "demo-flac-album", title: "Noites de Verão", year: 1991, type: "Album" };
-    const tags = { title: "Coração", artist: DEMO_ARTIST, number: 4, album };
+    const tags = { title: "Coração", artist: DEMO_ARTIST, number: 4, isrc: "XXDEM9100004", album };
     await renderJob({ id: "master-flac:t", kind: "master-flac", key: flacKeyOf(track.id), file, input: { track, tags } });
     const flac = new Uint8Array(await readFile(file));
     expect(new TextDecoder().decode(flac.subarray(0, 4))).toBe("fLaC");
@@ -86,7 +86,7 @@ describe("the demo masters", () => {
     expect(Buffer.concat(parts)).toEqual(Buffer.from(renderTrackWav(track)));
     // Named as the catalog names it, read by a reader that is not our writer.
     const meta = await parseFile(file);
-    expect(meta.common).toMatchObject({ title: "Coração", artist: "Lola Rivera", album: "Noites de Verão", year: 1991, track: { no: 4 }, disk: { no: 1 } });
+    expect(meta.common).toMatchObject({ title: "Coração", artist: "Lola Rivera", album: "Noites de Verão", year: 1991, track: { no: 4 }, disk: { no: 1 }, isrc: ["XXDEM9100004"] });
     expect(meta.common.picture?.[0]?.format).toBe("image/png");
   });
 

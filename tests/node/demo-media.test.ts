@@ -14,6 +14,7 @@ import { allTracks, CATALOG, FEATURED_TRACK_IDS, findTrack, ICONIC_TRACK_IDS, ty
 import { DEMO_ARTIST } from "../../scripts/catalog/demo-masters.mjs";
 import { generateDemoMedia } from "../../scripts/catalog/generate-demo-media.mjs";
 import { durationForTrackId } from "../../scripts/catalog/hash.mjs";
+import { ISRC_PATTERN } from "../../worker/contracts/track-details-limits";
 import { catalogSeedStatements, DEMO_MP3_KBPS, demoCatalogSql, sqlLiteral } from "../../scripts/catalog/demo-catalog-seed.mjs";
 import {
   BITRATE_KBPS,
@@ -107,6 +108,15 @@ describe("catalog data", () => {
     }
     expect(new Set(tracks.map((t) => t.durationSeconds)).size).toBeGreaterThan(30);
   });
+
+  it("gives every track its own ISRC, valid as the track form checks it, in a country no agency holds", () => {
+    for (const track of tracks) {
+      expect(track.isrc).toMatch(ISRC_PATTERN);
+      expect(track.isrc.startsWith("XXDEM")).toBe(true);
+    }
+    expect(new Set(tracks.map((t) => t.isrc)).size).toBe(tracks.length);
+    expect(findTrack(ICONIC_TRACK_IDS[1]!)!.track.isrc).toMatch(/^XXDEM88\d{5}$/);
+  });
 });
 
 /** A database as the migrations make it (staging, production, a fresh local state). */
@@ -145,13 +155,13 @@ describe("demo catalog seed", () => {
     expect(db.prepare("SELECT count(*) AS n FROM tracks").get()).toEqual({ n: tracks.length });
     const row = db
       .prepare(
-        "SELECT t.title, a.year, t.duration_seconds AS d, t.audio_key AS k, t.audio_kbps AS kbps FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?",
+        "SELECT t.title, a.year, t.duration_seconds AS d, t.audio_key AS k, t.audio_kbps AS kbps, t.isrc FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?",
       )
       .get(ICONIC_TRACK_IDS[1]!);
     const dreamin = findTrack(ICONIC_TRACK_IDS[1]!)!.track;
     // The bitrate the player's label names (decision 121) is the demo encoder's.
     expect(DEMO_MP3_KBPS).toBe(BITRATE_KBPS);
-    expect(row).toEqual({ title: "Dreamin' of Love", year: 1988, d: dreamin.durationSeconds, k: dreamin.audioKey, kbps: BITRATE_KBPS });
+    expect(row).toEqual({ title: "Dreamin' of Love", year: 1988, d: dreamin.durationSeconds, k: dreamin.audioKey, kbps: BITRATE_KBPS, isrc: dreamin.isrc });
     const featured = db.prepare("SELECT id FROM tracks WHERE featured_position IS NOT NULL ORDER BY featured_position").all();
     expect(featured.map((r) => r.id)).toEqual(FEATURED_TRACK_IDS);
     // An already-seeded local state keeps what its admin changed: the seed only adds missing rows.
@@ -311,8 +321,10 @@ describe("demo media cache", () => {
       track: { no: track.number, of: 2 },
       disk: { no: 1, of: null },
       year: single.year,
+      isrc: [track.isrc],
     });
-    expect(native["ID3v2.4"]!.map((t) => t.id).sort()).toEqual(["APIC", "TALB", "TDRC", "TIT2", "TPE1", "TPOS", "TRCK"]);
+    expect(track.isrc).toMatch(/^XXDEM\d{7}$/);
+    expect(native["ID3v2.4"]!.map((t) => t.id).sort()).toEqual(["APIC", "TALB", "TDRC", "TIT2", "TPE1", "TPOS", "TRCK", "TSRC"]);
     const coverFile = first.files.find((f) => f.key === single.coverKey)!;
     expect(common.picture).toHaveLength(1);
     expect(common.picture![0]).toMatchObject({ format: "image/png", type: "Cover (front)" });
