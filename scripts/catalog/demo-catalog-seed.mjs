@@ -43,7 +43,17 @@ export function catalogSeedStatements(catalog = CATALOG) {
       "INSERT OR IGNORE INTO tracks (id, album_id, title, number, duration_seconds, audio_key, audio_kbps, featured_position, isrc) VALUES\n" +
         album.tracks
           .map((t) =>
-            row([t.id, album.id, t.title, t.number, t.durationSeconds, t.audioKey, t.audioKey.startsWith("audio/") ? DEMO_MP3_KBPS : null, t.featuredPosition, t.isrc]),
+            row([
+              t.id,
+              album.id,
+              t.title,
+              t.number,
+              t.durationSeconds,
+              t.audioKey,
+              t.audioKey.startsWith("audio/") ? DEMO_MP3_KBPS : null,
+              t.featuredPosition,
+              t.isrc,
+            ]),
           )
           .join(",\n"),
     );

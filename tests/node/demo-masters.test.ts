@@ -86,7 +86,15 @@ describe("the demo masters", () => {
     expect(Buffer.concat(parts)).toEqual(Buffer.from(renderTrackWav(track)));
     // Named as the catalog names it, read by a reader that is not our writer.
     const meta = await parseFile(file);
-    expect(meta.common).toMatchObject({ title: "Coração", artist: "Lola Rivera", album: "Noites de Verão", year: 1991, track: { no: 4 }, disk: { no: 1 }, isrc: ["XXDEM9100004"] });
+    expect(meta.common).toMatchObject({
+      title: "Coração",
+      artist: "Lola Rivera",
+      album: "Noites de Verão",
+      year: 1991,
+      track: { no: 4 },
+      disk: { no: 1 },
+      isrc: ["XXDEM9100004"],
+    });
     expect(meta.common.picture?.[0]?.format).toBe("image/png");
   });
 
