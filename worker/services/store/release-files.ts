@@ -4,7 +4,7 @@
 // lyrics where the buyer may read them (decision 117): .lrc for synced, .txt for plain, named as
 // the track so players find them. And the zip's own file name, for Content-Disposition.
 import type { ZipFile } from "./release-zip";
-import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store-downloads";
+import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store/downloads";
 import type { TrackZipDetails } from "../../db/track-details";
 import type { CreditRole } from "#contracts/track-details-limits.ts";
 import type { DownloadFormat } from "#contracts/store-model.ts";

@@ -2,9 +2,9 @@
 // for members of that tier and every tier above it. services/store/pricing.ts takes the best one a
 // buyer has; the back office replaces the whole list at once.
 import { asc, eq, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { storeTierDiscounts } from "./schema/store";
-import { membershipTiers } from "./schema/tiers";
+import type { DB } from "../client";
+import { storeTierDiscounts } from "../schema/store";
+import { membershipTiers } from "../schema/tiers";
 import type { TierDiscount } from "#contracts/admin-store-tier-discounts.ts";
 
 /** The discounts of every tier at or below `rank` (the buyer's): ranks are read on the ladder now. */

@@ -3,12 +3,12 @@
 // row that first statement inserts (under an id chosen for this delivery), so a checkout that
 // already has its order, however the event arrived, gets nothing more.
 import { and, asc, eq } from "drizzle-orm";
-import type { DB } from "./client";
-import type { Statement } from "./d1";
-import { albums, tracks } from "./schema/music";
-import { entitlements, giftCodes, orderLines, orders, products, stockHolds } from "./schema/store";
-import { membershipTiers } from "./schema/tiers";
-import type { StoreCheckoutRow } from "./store-checkouts";
+import type { DB } from "../client";
+import type { Statement } from "../d1";
+import { albums, tracks } from "../schema/music";
+import { entitlements, giftCodes, orderLines, orders, products, stockHolds } from "../schema/store";
+import { membershipTiers } from "../schema/tiers";
+import type { StoreCheckoutRow } from "./checkouts";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import type { OrderTax, TaxBehavior } from "#contracts/tax-model.ts";
 import { REFUND_POLICY_VERSION } from "#contracts/disputes-model.ts";

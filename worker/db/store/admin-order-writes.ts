@@ -1,9 +1,9 @@
 // The back office's writes to an order, each audited in its own batch: "mark shipped" (once, and
 // only for a paid order with something to ship) and the record of a refund the provider accepted
 // (the order itself changes only when the provider's refund event arrives).
-import type { DB } from "./client";
-import { auditIfChanged, type Actor } from "./audit";
-import { REFUND_ACTION, SHIP_ACTION, type RefundRequest } from "./store-order-history";
+import type { DB } from "../client";
+import { auditIfChanged, type Actor } from "../audit";
+import { REFUND_ACTION, SHIP_ACTION, type RefundRequest } from "./order-history";
 
 export type Shipping = { carrier: string; trackingNumber: string; trackingUrl: string | null };
 

@@ -2,11 +2,11 @@
 // slug, those that sell an album or a track; and a member's cart. Each read is one D1 batch: the
 // products, their pictures, their variants and the releases they name.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
-import type { DB } from "./client";
-import { albums, tracks } from "./schema/music";
-import { carts, productImages, products, productVariants } from "./schema/store";
-import { coverUrlOf } from "./music";
-import { inLanguage } from "../lib/content-language";
+import type { DB } from "../client";
+import { albums, tracks } from "../schema/music";
+import { carts, productImages, products, productVariants } from "../schema/store";
+import { coverUrlOf } from "../music";
+import { inLanguage } from "../../lib/content-language";
 import type { Locale } from "#contracts/locale.ts";
 import { cartOptionsSchema, cartSchema, NO_CART_OPTIONS, type CartLine, type CartOptions } from "#contracts/store-cart.ts";
 import { STORE_LIMITS, type GiftMonths } from "#contracts/store-model.ts";

@@ -1,20 +1,20 @@
 // Store orders for the back office: the filtered, paged list with its totals per currency, one
 // order with its lines, counts and history, and the export's pages. Searches match the order
 // number, the buyer's e-mail, the name it ships to and the member's username.
-import { orderTaxOf } from "./store-orders";
+import { orderTaxOf } from "./orders";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { DB } from "./client";
-import { auditLog } from "./schema/operations";
-import { entitlements, giftCodes, orderLines, orders, products, revenueEntries } from "./schema/store";
-import { users } from "./schema/accounts";
-import { membershipTiers } from "./schema/tiers";
+import type { DB } from "../client";
+import { auditLog } from "../schema/operations";
+import { entitlements, giftCodes, orderLines, orders, products, revenueEntries } from "../schema/store";
+import { users } from "../schema/accounts";
+import { membershipTiers } from "../schema/tiers";
 import { ORDERS_PAGE_SIZE, type OrderFilterStatus } from "#contracts/admin-store-orders-limits.ts";
 import type { OrderAddress, OrderDetail, OrderLineView, OrderListItem, OrdersListResponse, OrderTotal } from "#contracts/admin-store-orders.ts";
-import type { Period } from "../lib/ticket-periods";
-import { orderHistory, SHIP_ACTION, REFUND_ACTION } from "./store-order-history";
-import { orderTicketLinesQuery } from "./store-tickets";
-import { REFUND_OF_REF } from "./store-refunds";
-import { readRedeemedGifts } from "./gift-time";
+import type { Period } from "../../lib/ticket-periods";
+import { orderHistory, SHIP_ACTION, REFUND_ACTION } from "./order-history";
+import { orderTicketLinesQuery } from "./tickets";
+import { REFUND_OF_REF } from "./refunds";
+import { readRedeemedGifts } from "../gift-time";
 
 export type OrderFilters = {
   search: string | null;

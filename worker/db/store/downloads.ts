@@ -2,10 +2,10 @@
 // its release in one format, what was served today (the fair daily limit in files' worth, one
 // conditional upsert), and the CRC-32s kept for the objects a zip holds.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { albums, tracks } from "./schema/music";
-import { entitlements, mediaChecksums, orders } from "./schema/store";
-import { trackColumns, trackStateOf } from "./music";
+import type { DB } from "../client";
+import { albums, tracks } from "../schema/music";
+import { entitlements, mediaChecksums, orders } from "../schema/store";
+import { trackColumns, trackStateOf } from "../music";
 import type { DownloadFormat } from "#contracts/store-model.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 

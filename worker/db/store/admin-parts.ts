@@ -4,14 +4,14 @@
 // by `stock + delta` only while that stays at or above zero (checkouts take stock the same way,
 // concurrently), and a variant or picture goes only while nothing points at it.
 import { and, eq } from "drizzle-orm";
-import type { DB } from "./client";
-import { productImages, productVariants } from "./schema/store";
-import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
-import { isUniqueViolation } from "./d1";
-import { refuse, type Refused } from "../lib/outcome";
+import type { DB } from "../client";
+import { productImages, productVariants } from "../schema/store";
+import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "../audit";
+import { isUniqueViolation } from "../d1";
+import { refuse, type Refused } from "../../lib/outcome";
 import { auditDetail } from "#contracts/audit-detail.ts";
 import { STORE_IMAGES_MAX, type AdminVariant, type VariantCreateValues, type VariantUpdateValues } from "#contracts/admin-store.ts";
-import { toAdminVariant, type VariantRow } from "./admin-store";
+import { toAdminVariant, type VariantRow } from "./admin";
 
 const entry = (actor: Actor, action: AuditEntry["action"], productId: string, summary: AuditEntry["summary"]): AuditEntry => ({
   actor,

@@ -3,10 +3,10 @@
 // free, per currency (one site_settings row; DEFAULT_FREE_SHIPPING_OVER until an admin saves one).
 // The back office saves both with one audit row in one batch.
 import { eq, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { shippingRates } from "./schema/store";
-import { siteSettings } from "./schema/operations";
-import { auditInsert, type Actor } from "./audit";
+import type { DB } from "../client";
+import { shippingRates } from "../schema/store";
+import { siteSettings } from "../schema/operations";
+import { auditInsert, type Actor } from "../audit";
 import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES } from "#contracts/store-model.ts";
 import {
   DEFAULT_FREE_SHIPPING_OVER,

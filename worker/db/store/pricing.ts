@@ -1,8 +1,8 @@
 // The rows a cart is priced from (decision 054): its products and variants, a promotion code, the
 // shipping rates. Reads only; the pricing itself is worker/services/store/pricing.ts.
 import { and, eq, inArray } from "drizzle-orm";
-import type { DB } from "./client";
-import { products, productVariants, promoCodes, shippingRates } from "./schema/store";
+import type { DB } from "../client";
+import { products, productVariants, promoCodes, shippingRates } from "../schema/store";
 import type { ShippingZone, WeightClass } from "#contracts/store-model.ts";
 
 export type ProductRow = typeof products.$inferSelect;

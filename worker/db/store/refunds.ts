@@ -8,11 +8,11 @@
 //   the stock of its lines given back when it was never shipped, each line once (restocked_at), and
 //   its valid tickets refunded with their seats given back, each once (decision 055).
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { DB } from "./client";
-import type { Statement } from "./d1";
-import { orders } from "./schema/store";
-import { REFUND_BY_EVENT_PREFIX, refundRef } from "./store-order-history";
-import { ticketRefundStatements } from "./store-tickets";
+import type { DB } from "../client";
+import type { Statement } from "../d1";
+import { orders } from "../schema/store";
+import { REFUND_BY_EVENT_PREFIX, refundRef } from "./order-history";
+import { ticketRefundStatements } from "./tickets";
 
 export type RefundedOrder = { id: string; userId: string | null; currency: string; totalCents: number; refundedCents: number };
 

@@ -4,7 +4,7 @@
 // in full (revoked) pre-orders left out. A partial refund is of the whole order (the ledger,
 // revenue_entries, has one negative row per refund), so an album's part of it is the album's share
 // of the order's total, as the ledger splits a mixed order's refund between its sources.
-import type { DB } from "./client";
+import type { DB } from "../client";
 import type { PreorderFigures } from "#contracts/admin-store.ts";
 
 /** Per pre-ordering order and album: what was paid for the album and what the order's refunds gave back. */

@@ -3,12 +3,12 @@
 // delete is one conditional statement (nobody ordered the product or is paying for it), so a
 // checkout made meanwhile keeps its product.
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { albums, tracks } from "./schema/music";
-import { orderLines, productImages, products, productVariants, storeCheckoutLines } from "./schema/store";
-import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
-import { isUniqueViolation } from "./d1";
-import { refuse, type Refused } from "../lib/outcome";
+import type { DB } from "../client";
+import { albums, tracks } from "../schema/music";
+import { orderLines, productImages, products, productVariants, storeCheckoutLines } from "../schema/store";
+import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "../audit";
+import { isUniqueViolation } from "../d1";
+import { refuse, type Refused } from "../../lib/outcome";
 import { auditDetail } from "#contracts/audit-detail.ts";
 import { stockStateOf, type AdminProduct, type AdminVariant, type ProductValues, type StoreReleasesResponse } from "#contracts/admin-store.ts";
 import type { GiftMonths } from "#contracts/store-model.ts";

@@ -1,6 +1,6 @@
 // Ticket lines of the store's checkout (decision 055): the rows a ticket line is priced from, and
 // the statements that take, give back and issue its seats, each built for the store's own batches
-// (worker/db/store-checkouts.ts, store-orders.ts, store-refunds.ts) so a ticket line is reserved,
+// (worker/db/store/checkouts.ts, store-orders.ts, store-refunds.ts) so a ticket line is reserved,
 // released, fulfilled and refunded in the same transaction as the rest of its checkout.
 //
 // Taking (the reservation batch): per type `remaining = remaining - ?1 WHERE remaining >= ?1`, per
@@ -15,10 +15,10 @@
 // delivery inserted. A full refund turns the order's `valid` tickets `refunded` and gives their seats
 // back in the same batch, seats first: a ticket already refunded (or cancelled) gives nothing.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { DB } from "./client";
-import type { Statement } from "./d1";
-import { events } from "./schema/events";
-import { eventTickets, ticketHolds, ticketTypes } from "./schema/tickets";
+import type { DB } from "../client";
+import type { Statement } from "../d1";
+import { events } from "../schema/events";
+import { eventTickets, ticketHolds, ticketTypes } from "../schema/tickets";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 

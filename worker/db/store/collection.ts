@@ -2,14 +2,14 @@
 // with lines and tracking, the gift codes they bought; guest purchases attached to them (their own
 // verified address, or another they proved with a claim link). Outcomes, never HTTP errors; every
 // read is scoped to the member in its query, so another member's rows are simply not found.
-import { membershipTiers } from "./schema/tiers";
-import { orderTaxOf } from "./store-orders";
+import { membershipTiers } from "../schema/tiers";
+import { orderTaxOf } from "./orders";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
-import type { DB } from "./client";
-import { albums, tracks } from "./schema/music";
-import { entitlements, giftCodes, orderLines, orders, products, storeClaimLinks } from "./schema/store";
-import { users } from "./schema/accounts";
-import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "./music";
+import type { DB } from "../client";
+import { albums, tracks } from "../schema/music";
+import { entitlements, giftCodes, orderLines, orders, products, storeClaimLinks } from "../schema/store";
+import { users } from "../schema/accounts";
+import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "../music";
 import type { TrackView } from "#contracts/music.ts";
 import type { GiftMonths } from "#contracts/store-model.ts";
 import type { CollectionGiftCode, CollectionOrder, CollectionRelease } from "#contracts/store-collection.ts";

@@ -1,7 +1,7 @@
 // An order's history as the back office shows it, from what is stored: its payment (the order),
 // "mark shipped" and each refund asked for here (the audit log: who and what), and each refund the
 // provider's event confirmed (the revenue ledger's negative rows, `refund:<refund id>`).
-import type { AuditSummary } from "./schema/operations";
+import type { AuditSummary } from "../schema/operations";
 import type { OrderHistoryEntry } from "#contracts/admin-store-orders.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 

@@ -2,7 +2,7 @@
 // five-minute job claims those whose time has passed with one conditional UPDATE (announced_at
 // set only where it was still null), so a second run, a racing run or a redelivered trigger finds
 // nothing left to announce; a mail that could not go gives its claim back.
-import type { DB } from "./client";
+import type { DB } from "../client";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 
 export type DuePreorder = {

@@ -9,13 +9,13 @@
 // Giving back: only holds still `held` are restocked and released, and only an `open` checkout's
 // promotion use is returned, in statements that change nothing the second time (a replayed expiry
 // restocks nothing). Ticket lines (decision 055) take and give back their seats in the same
-// batches, the same way (worker/db/store-tickets.ts).
+// batches, the same way (worker/db/store/tickets.ts).
 import { and, asc, eq, lte, or } from "drizzle-orm";
-import type { DB } from "./client";
-import { runBatch, type Statement } from "./d1";
-import { orders, products, productVariants, storeCheckoutLines, storeCheckouts } from "./schema/store";
+import type { DB } from "../client";
+import { runBatch, type Statement } from "../d1";
+import { orders, products, productVariants, storeCheckoutLines, storeCheckouts } from "../schema/store";
 import type { StoreCheckoutStatus } from "#contracts/store-model.ts";
-import { ticketReleaseStatements, ticketReservationStatements, type NewTicketHold } from "./store-tickets";
+import { ticketReleaseStatements, ticketReservationStatements, type NewTicketHold } from "./tickets";
 
 export type StoreCheckoutRow = typeof storeCheckouts.$inferSelect;
 export type NewStoreCheckout = typeof storeCheckouts.$inferInsert & { expiresAt: Date };
