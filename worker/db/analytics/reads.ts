@@ -1,12 +1,12 @@
 // What the back office reads: the overview (last 24 h from raw views) and site analytics (whole
 // past days from the rollups, today from raw views). Each is one D1 batch, one round trip.
-import type { DB } from "./client";
-import { ACTIVE_MEMBERS_SQL, ACTIVE_MEMBER_MS, RANGE_HOURLY_SQL, RANGE_TOTALS_SQL, type SqlValue } from "./analytics-sql";
-import { DAY_MS, HOUR_MS, utcDay, utcDayStart } from "../lib/time";
+import type { DB } from "../client";
+import { ACTIVE_MEMBERS_SQL, ACTIVE_MEMBER_MS, RANGE_HOURLY_SQL, RANGE_TOTALS_SQL, type SqlValue } from "./sql";
+import { DAY_MS, HOUR_MS, utcDay, utcDayStart } from "../../lib/time";
 import { ROLLUP_CATCH_UP_DAYS, rollupDays, unfinishedDays } from "./analytics";
 import { RAW_EVENTS_RETENTION_DAYS, type AnalyticsPeriod, type AnalyticsResponse, type OverviewResponse } from "#contracts/admin-analytics.ts";
-import { addTotals, avgSessionSeconds, bounceRatePct, deviceShares, EMPTY_TOTALS, round1, trend, type SpanTotals } from "../lib/analytics/figures";
-import { ZoneClock } from "./analytics-zoned";
+import { addTotals, avgSessionSeconds, bounceRatePct, deviceShares, EMPTY_TOTALS, round1, trend, type SpanTotals } from "../../lib/analytics/figures";
+import { ZoneClock } from "./zoned";
 
 const TOP_ROWS = 10;
 

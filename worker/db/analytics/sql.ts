@@ -3,7 +3,7 @@
 // measure script run the very same text through `wrangler d1 execute`. Node imports this file
 // directly (type stripping), so it uses only erasable TypeScript and imports only the time helpers,
 // by their file name as Node needs.
-import { DAY_MS, HOUR_MS, utcDay, utcDayStart } from "../lib/time.ts";
+import { DAY_MS, HOUR_MS, utcDay, utcDayStart } from "../../lib/time.ts";
 
 /** Members count as active with a sign-in (or a session in use) this recent. */
 export const ACTIVE_MEMBER_MS = 30 * DAY_MS;

@@ -2,7 +2,7 @@
 // The rollups count per UTC hour, so a zone a whole number of hours from UTC gets exact local
 // hours and dates; in a half-hour zone an hour counts where its UTC hour starts.
 import { utcOffsetMinutes } from "#contracts/time-zones.ts";
-import { DAY_MS, HOUR_MS, utcDayStart } from "../lib/time";
+import { DAY_MS, HOUR_MS, utcDayStart } from "../../lib/time";
 
 export class ZoneClock {
   /** Offset (minutes) per UTC day start, when it is the same all day; per hour otherwise. */

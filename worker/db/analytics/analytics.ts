@@ -1,12 +1,12 @@
 // Analytics writes outside the page-view buffer: the daily salt behind visitor ids, and the
-// rollups (db/analytics-sql.ts) with the retention of raw views, which the hourly cron runs.
+// rollups (db/analytics/sql.ts) with the retention of raw views, which the hourly cron runs.
 import { eq, lt } from "drizzle-orm";
-import type { DB } from "./client";
-import { analyticsSalts } from "./schema/analytics";
-import { randomToken } from "../lib/crypto";
+import type { DB } from "../client";
+import { analyticsSalts } from "../schema/analytics";
+import { randomToken } from "../../lib/crypto";
 import { RAW_EVENTS_RETENTION_DAYS } from "#contracts/admin-analytics.ts";
-import { ROLLUP_FINAL_AFTER_MS, membersSnapshotStatement, retentionStatements, rollupDayStatements, type Statement } from "./analytics-sql";
-import { DAY_MS, utcDay, utcDayStart } from "../lib/time";
+import { ROLLUP_FINAL_AFTER_MS, membersSnapshotStatement, retentionStatements, rollupDayStatements, type Statement } from "./sql";
+import { DAY_MS, utcDay, utcDayStart } from "../../lib/time";
 
 /**
  * Past days rolled up per run besides today and yesterday (a new deploy, or a cron that missed
