@@ -3,11 +3,11 @@
 // tier and event are checked in the write's own statement (an INSERT ... SELECT ... WHERE EXISTS),
 // so a tier or event deleted meanwhile cannot be named. Archiving sets archived_at only: the room
 // and its messages stay, read-only.
-import type { DB } from "./client";
-import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
-import { isUniqueViolation } from "./d1";
+import type { DB } from "../client";
+import { auditIfChanged, type Actor, type AuditEntry } from "../audit";
+import { isUniqueViolation } from "../d1";
 import { findRoom, listRoomRules, type RoomRow } from "./rooms";
-import { refuse, type Refused } from "../lib/outcome";
+import { refuse, type Refused } from "../../lib/outcome";
 import type { AdminRoom, RoomModerator, RoomValues } from "#contracts/admin-rooms.ts";
 
 type ModeratorRow = { room_id: string; user_id: string; username: string; named_at: number };

@@ -2,9 +2,9 @@
 // may read the room, and those who asked to hear everything of it; and each member's choice per
 // room (room_members.notify: 'all', 'mentions' (the default, no row needed) or 'none'). Reads the
 // room's rule in SQL over `users u`, as contracts/room-access.ts says it for one viewer.
-import type { DB } from "./client";
-import { notSuspendedText } from "./suspensions";
-import { memberPassesSql } from "./tier-gate";
+import type { DB } from "../client";
+import { notSuspendedText } from "../suspensions";
+import { memberPassesSql } from "../tier-gate";
 import type { RoomRule } from "#contracts/room-access.ts";
 import type { RoomNotify } from "#contracts/room-limits.ts";
 

@@ -1,7 +1,7 @@
 // Pictures uploaded for room messages (decision 115, migrations/0082): recorded as each is stored,
 // so the rooms' hourly job finds the ones never sent. Whether one was sent is its room's object's to
 // say (its `pictures` table); this table only knows what was uploaded, where and when.
-import type { DB } from "./client";
+import type { DB } from "../client";
 
 export type RoomPictureUpload = { roomId: string; filename: string; userId: string; createdAt: number };
 

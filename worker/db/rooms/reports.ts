@@ -3,9 +3,9 @@
 // asking every room. One report per member per message (a unique index; racing duplicates store
 // one). Hiding from the queue or dismissing resolves the message's open reports with its audit row
 // in one batch.
-import type { DB } from "./client";
-import type { Actor } from "./audit";
-import { displayUsername } from "./auth";
+import type { DB } from "../client";
+import type { Actor } from "../audit";
+import { displayUsername } from "../auth";
 import type { ReportReason } from "#contracts/feed.ts";
 import { MODERATION_QUEUE_LIMIT, MODERATION_REPORTS_SHOWN, type ReportedRoomMessage } from "#contracts/moderation.ts";
 

@@ -2,7 +2,7 @@
 // moderated rooms, last read messages), and what the rooms' objects tell D1 (the newest message,
 // who has posted, how far a member read). The messages themselves are in each room's object.
 import { sql } from "drizzle-orm";
-import type { DB } from "./client";
+import type { DB } from "../client";
 import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/room-access.ts";
 import type { RoomAccessKind, RoomNotify } from "#contracts/room-limits.ts";
 import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers.ts";

@@ -1,8 +1,8 @@
 // Hidden community room messages in D1 (decision 115, migrations/0082): the room's object keeps the
 // message (decision 106); this copy, written as it hides one, lets the moderation queue's "hidden"
 // view list them beside hidden posts and comments, with every report they had.
-import type { DB } from "./client";
-import { displayUsername } from "./auth";
+import type { DB } from "../client";
+import { displayUsername } from "../auth";
 import type { ReportReason } from "#contracts/feed.ts";
 import { MODERATION_QUEUE_LIMIT, MODERATION_REPORTS_SHOWN, type ReportedRoomMessage } from "#contracts/moderation.ts";
 
