@@ -1,8 +1,10 @@
 // A feature's own messages, loaded with its route chunk instead of the entry chunk: a nested
 // intl provider that adds the feature's catalog for the active locale to the site's. The feature's
 // components must render inside it (tests/app/i18n.test.ts checks that a feature's keys are used
-// only in its own folder). A feature makes its provider with `createFeatureMessages`; its English
-// comes from its descriptors' defaultMessages (`./messages?english`, scripts/lib/english-messages.mjs).
+// only in its own folder). A feature's provider is `import XMessages from "./messages?feature"`: the
+// english-messages Vite plugin (scripts/lib/english-messages.mjs) makes it with `createFeatureMessages`
+// from the folder's catalogs, its English read from its descriptors' defaultMessages. A page that
+// uses a kit with messages of its own (the admin form kit) renders the kit's provider around it.
 import type { ComponentType, ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { SharedIntlProvider } from "./SharedIntlProvider";
@@ -35,15 +37,9 @@ function FeatureMessages({ catalogs, children }: { catalogs: FeatureCatalogs; ch
   );
 }
 
-type Provider = ComponentType<{ children: ReactNode }>;
-
-/**
- * A feature's provider: its catalogs, inside the providers of the kits its pages use (the admin
- * form kit's), each loaded with the chunks that import the provider.
- */
-export function createFeatureMessages(catalogs: FeatureCatalogs, { with: kits = [] }: { with?: Provider[] } = {}): Provider {
+/** A feature's provider of its catalogs, loaded with the chunks that import it. */
+export function createFeatureMessages(catalogs: FeatureCatalogs): ComponentType<{ children: ReactNode }> {
   return function Messages({ children }) {
-    const own = <FeatureMessages catalogs={catalogs}>{children}</FeatureMessages>;
-    return kits.reduceRight<ReactNode>((inner, Kit) => <Kit>{inner}</Kit>, own);
+    return <FeatureMessages catalogs={catalogs}>{children}</FeatureMessages>;
   };
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { CheckoutMessages } from "../features/store/checkout/CheckoutMessages";
+import CheckoutMessages from "../features/store/checkout/messages?feature";
 import { parseTestCheckoutSearch } from "../features/store/checkout/search";
 import { StoreTestCheckoutPage } from "../features/store/checkout/StoreTestCheckoutPage";
 import { usePageMeta } from "../lib/usePageMeta";

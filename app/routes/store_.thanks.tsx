@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { CheckoutMessages } from "../features/store/checkout/CheckoutMessages";
+import CheckoutMessages from "../features/store/checkout/messages?feature";
 import { parseThanksSearch } from "../features/store/checkout/search";
 import { StoreThanksPage } from "../features/store/checkout/StoreThanksPage";
 import { usePageMeta } from "../lib/usePageMeta";

@@ -1,9 +1,9 @@
 // Demo page views for local analytics: a believable fan site's traffic (a weekly rhythm, slow
 // growth, evenings busiest, ~60 % phones, search and social referrers, bounces and longer visits),
 // generated offline with a seeded random source, as SQL for `wrangler d1 execute --file`. The
-// rollups come from the Worker's own statements (worker/db/analytics-sql.ts), so the demo charts
+// rollups come from the Worker's own statements (worker/db/analytics/sql.ts), so the demo charts
 // read exactly what the cron would have written.
-import { inlineStatement, membersSnapshotStatement, rollupDayStatements } from "../../worker/db/analytics-sql.ts";
+import { inlineStatement, membersSnapshotStatement, rollupDayStatements } from "../../worker/db/analytics/sql.ts";
 import { DAY_MS, HOUR_MS, utcDayStart } from "../../worker/lib/time.ts";
 
 /** Small, fast, seedable PRNG (mulberry32): the same seed gives the same traffic. */

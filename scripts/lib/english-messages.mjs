@@ -10,7 +10,9 @@
 // The Vite plugin serves a feature's catalog to `import en from "./messages?english"` (any file
 // name: the folder is what counts) and the site's to `import("./en?english")` in app/i18n, compiled
 // to ICU ASTs in a build like every other catalog (precompiled-messages.mjs); dev and tests get the
-// plain strings.
+// plain strings. It also serves a feature's provider to `import XMessages from "…/messages?feature"`:
+// the folder's two catalogs in `createFeatureMessages` (app/i18n/FeatureMessages.tsx), so no feature
+// writes that module by hand.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +28,9 @@ const PORTUGUESE = "messages.pt-BR.json";
 const SOURCE = /\.tsx?$/;
 const QUERY = "?english";
 const VIRTUAL = "\0english-messages:";
+const FEATURE_QUERY = "?feature";
+const FEATURE_VIRTUAL = "\0feature-messages:";
+const FEATURE_MESSAGES = path.join(SITE, "FeatureMessages.tsx");
 /**
  * The site's English catalog as a module id. It ends in `/app/i18n/en` like the Portuguese's
  * `/app/i18n/pt-BR.json`: the first-load manifest finds both by that, and the chunk is named `en`.
@@ -136,13 +141,25 @@ export function englishMessages() {
       build = config.command === "build";
     },
     resolveId(source, importer) {
-      if (!source.endsWith(QUERY)) return null;
-      const file = source.slice(0, -QUERY.length);
+      const query = [QUERY, FEATURE_QUERY].find((q) => source.endsWith(q));
+      if (!query) return null;
+      const file = source.slice(0, -query.length);
       // A relative import, or a root-relative one (import.meta.glob writes those).
       const base = file.startsWith("/") && !file.startsWith(ROOT) ? path.join(ROOT, file) : path.resolve(path.dirname(importer ?? ROOT), file);
+      if (query === FEATURE_QUERY) return `${FEATURE_VIRTUAL}${path.dirname(base)}`;
       return path.dirname(base) === SITE ? SITE_ENGLISH : `${VIRTUAL}${path.dirname(base)}`;
     },
     load(id) {
+      if (id.startsWith(FEATURE_VIRTUAL)) {
+        const folder = id.slice(FEATURE_VIRTUAL.length);
+        if (!existsSync(path.join(folder, PORTUGUESE))) throw new Error(`${path.relative(ROOT, folder)} is no feature: it has no ${PORTUGUESE}`);
+        return [
+          `import { createFeatureMessages } from ${JSON.stringify(FEATURE_MESSAGES)};`,
+          `import en from ${JSON.stringify(path.join(folder, `messages${QUERY}`))};`,
+          `import ptBR from ${JSON.stringify(path.join(folder, PORTUGUESE))};`,
+          `export default createFeatureMessages({ en, "pt-BR": ptBR });`,
+        ].join("\n");
+      }
       if (!id.startsWith(VIRTUAL)) return null;
       if (id === SITE_ENGLISH) {
         const files = appSources();

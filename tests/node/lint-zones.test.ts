@@ -40,7 +40,7 @@ describe("the payments core's lint zone", () => {
     for (const source of [
       'import { vipSubscriptions } from "../membership/purchase";\nvoid vipSubscriptions;',
       'import { queueStep } from "../tickets/cancellation";\nvoid queueStep;',
-      'import { findOrderByPaymentIntent } from "../../db/store-refunds";\nvoid findOrderByPaymentIntent;',
+      'import { findOrderByPaymentIntent } from "../../db/store/refunds";\nvoid findOrderByPaymentIntent;',
       'import { syncUserVip } from "../../db/payments";\nvoid syncUserVip;',
       'import { PURCHASE_KINDS } from "../areas";\nvoid PURCHASE_KINDS;',
     ]) {

@@ -13,7 +13,7 @@ import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { clearOrders, D1, DEFAULT_ADDRESS, insertPaidOrder, orderRow, orderStateOf } from "./store-order-fixtures";
-import { exportOrderPages } from "../../worker/db/admin-store-orders";
+import { exportOrderPages } from "../../worker/db/store/admin-orders";
 import { CSV_BOM } from "../../worker/lib/csv";
 import { notificationText } from "../../worker/services/notifications/texts";
 import type { OrderDetailResponse, OrdersListResponse, ShipBody, ShipResponse } from "../../worker/contracts/admin-store-orders";

@@ -4,7 +4,7 @@
 // daylight saving and half-hour zones included), and SQL groups rows between those instants, so a
 // day boundary is exact in any zone.
 import type { DB } from "./client";
-import { ZoneClock } from "./analytics-zoned";
+import { ZoneClock } from "./analytics/zoned";
 import { DAY_MS } from "../lib/time";
 import { trend } from "../lib/analytics/figures";
 import { CURRENCIES, type Currency, type ProductKind, type RevenueSource } from "#contracts/store-model.ts";

@@ -25,8 +25,8 @@ import {
 } from "#contracts/moderation.ts";
 import { auditDetail } from "#contracts/audit-detail.ts";
 import { iso } from "../lib/time";
-import { listRoomMessageItems } from "./room-reports";
-import { listHiddenRoomMessageItems } from "./room-hidden";
+import { listRoomMessageItems } from "./rooms/reports";
+import { listHiddenRoomMessageItems } from "./rooms/hidden";
 
 const EXCERPT = 140;
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);

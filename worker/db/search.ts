@@ -18,7 +18,7 @@ import { coverUrlOf, onPreorderSql } from "./music";
 import { displayUsername } from "./auth";
 import { notSuspendedText } from "./suspensions";
 import { PAST_EVENTS_LISTED_MS } from "./events";
-import { productImageUrl } from "./store";
+import { productImageUrl } from "./store/store";
 import { readerPassesSql } from "./tier-gate";
 import { VIP_TIER_ID, type MemberTier } from "#contracts/tiers.ts";
 import { inLanguage } from "../lib/content-language";

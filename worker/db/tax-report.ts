@@ -2,7 +2,7 @@
 // a period of local dates in the admin's zone, refunds deducted where they were owed. Rows without
 // a jurisdiction (nothing collected) are not a filing's and are left out.
 import type { DB } from "./client";
-import { ZoneClock } from "./analytics-zoned";
+import { ZoneClock } from "./analytics/zoned";
 import { DAY_MS } from "../lib/time";
 import type { Currency } from "#contracts/store-model.ts";
 import type { TaxReportRow } from "#contracts/tax-model.ts";

@@ -4,7 +4,7 @@
 import type { DB } from "./client";
 import type { ReleaseState } from "../lib/release";
 import type { SessionUser } from "#contracts/auth.ts";
-import { ownsTrack } from "./store-downloads";
+import { ownsTrack } from "./store/downloads";
 import { passesVipTier, tiersForMinTiers } from "./tier-gate";
 
 /** Why a listener may not hear a track yet; each is the error code the routes answer. */

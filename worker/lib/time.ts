@@ -1,5 +1,5 @@
 // Durations and UTC day arithmetic, one copy for the Worker and the scripts. Node imports this file
-// directly (type stripping, from worker/db/analytics-sql.ts and scripts/lib), so it imports nothing
+// directly (type stripping, from worker/db/analytics/sql.ts and scripts/lib), so it imports nothing
 // and uses only erasable TypeScript.
 
 export const MINUTE_MS = 60_000;

@@ -21,7 +21,7 @@ import {
 } from "#contracts/email-verification.ts";
 import { consumeEmailVerification, isEmailTakenByOther, setPendingEmail, type VerificationRefusal } from "../db/email-verification";
 import { isUniqueViolation } from "../db/d1";
-import { attachGuestPurchases } from "../db/store-collection";
+import { attachGuestPurchases } from "../db/store/collection";
 import { users } from "../db/schema/accounts";
 import { eq } from "drizzle-orm";
 import { recheckPassword } from "../services/password-recheck";

@@ -17,7 +17,7 @@ import { forget, rememberUntil } from "../lib/memo";
 import { albumsJson, publicAlbum, publicTrack } from "../services/catalog";
 import { albumView, findMasterSource, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
 import { answerLanguage } from "../middleware/content-language";
-import { ownsTrack } from "../db/store-downloads";
+import { ownsTrack } from "../db/store/downloads";
 import { logBoughtStream } from "../db/order-access-log";
 import { readTiers } from "../db/tiers";
 import { findLyricsAccess, readCredits, readLyrics } from "../db/track-details";

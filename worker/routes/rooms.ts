@@ -17,7 +17,7 @@ import { signRoomPicture } from "../lib/room-picture-token";
 import { hitRateLimit } from "../services/rate-limit";
 import { readConfig } from "../env";
 import { RATE_LIMITS } from "#contracts/limits.ts";
-import { findRoom, findRoomStanding, listRoomRules, roomViewerOf, type RoomRow, type RoomStanding } from "../db/rooms";
+import { findRoom, findRoomStanding, listRoomRules, roomViewerOf, type RoomRow, type RoomStanding } from "../db/rooms/rooms";
 import {
   ROOM_AFTER_HEADER,
   ROOM_ID_HEADER,
@@ -55,9 +55,9 @@ import {
   type RoomThreadResponse,
 } from "#contracts/rooms.ts";
 import { reportSchema } from "#contracts/feed.ts";
-import { setRoomNotify } from "../db/room-notify";
-import { insertRoomMessageReport } from "../db/room-reports";
-import { recordRoomPictureUpload } from "../db/room-picture-uploads";
+import { setRoomNotify } from "../db/rooms/notify";
+import { insertRoomMessageReport } from "../db/rooms/reports";
+import { recordRoomPictureUpload } from "../db/rooms/picture-uploads";
 
 type Ctx = Context<HonoEnv & { Variables: { user: SessionUser } }>;
 

@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db/client";
 import { purgeStaleRows } from "../db/housekeeping";
 import { takeAbandonedImages } from "../db/feed";
-import { rollupAnalytics } from "../db/analytics";
+import { rollupAnalytics } from "../db/analytics/analytics";
 import { AREA_CRON_JOBS } from "./areas";
 import { FIVE_MINUTE_CRON, HOURLY_CRON, type CronJob, type CronWork } from "./areas/area";
 

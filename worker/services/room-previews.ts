@@ -6,7 +6,7 @@
 import type { DB } from "../db/client";
 import { findAlbum, findTimedTrack } from "../db/music";
 import { findPublishedEvent, toPublicEvent } from "../db/events";
-import { findPublicProduct } from "../db/store";
+import { findPublicProduct } from "../db/store/store";
 import { isSlugId } from "#contracts/ids.ts";
 import { ROOM_PREVIEWS_MAX } from "#contracts/room-limits.ts";
 import type { RoomLinkPreview } from "#contracts/rooms.ts";

@@ -5,7 +5,7 @@
 // picture is never deleted here. Loaded on the job's first run, not at the Worker's start.
 import type { AppEnv } from "../env";
 import type { DB } from "../db/client";
-import { forgetRoomPictureUploads, listRoomPictureUploadsBefore, type RoomPictureUpload } from "../db/room-picture-uploads";
+import { forgetRoomPictureUploads, listRoomPictureUploadsBefore, type RoomPictureUpload } from "../db/rooms/picture-uploads";
 import { roomHub, roomPictureKey } from "./realtime/room-hub";
 import { DAY_MS } from "../lib/time";
 

@@ -4,7 +4,7 @@
 // they are now: public ones, a merch product's own option, no more than a product's per-order limit.
 import { STORE_LIMITS } from "#contracts/store-model.ts";
 import type { CartLine } from "#contracts/store-cart.ts";
-import type { CartCatalog } from "../db/store";
+import type { CartCatalog } from "../db/store/store";
 
 /** Why a line cannot be kept in a cart (route codes: product_not_found is a 404, the others 400s). */
 export const CART_REFUSAL_CODES = {

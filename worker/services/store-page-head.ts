@@ -3,7 +3,7 @@
 import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import type { DB } from "../db/client";
-import { findPublicProduct } from "../db/store";
+import { findPublicProduct } from "../db/store/store";
 import { readSettings } from "../db/settings";
 import type { Locale } from "#contracts/locale.ts";
 import { artistNameOf } from "#contracts/admin-settings.ts";

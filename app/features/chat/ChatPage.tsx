@@ -12,7 +12,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { meQueryOptions } from "../../lib/session/queries";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { ChatComposer } from "./ChatComposer";
-import { ChatMessages } from "./ChatMessages";
+import ChatMessages from "./messages?feature";
 import { ChatErrorBanner, ConnectionNotice, OfflineNotice } from "./ChatNotices";
 import { ChatToolbar } from "./ChatToolbar";
 import { ClearChatDialog } from "./ClearChatDialog";

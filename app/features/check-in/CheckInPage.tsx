@@ -12,7 +12,7 @@ import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
 import { PASS_CODE_INPUT_MAX, type CheckInEvent, type CheckInResponse } from "#contracts/vip-pass.ts";
 import { CheckInList } from "./CheckInList";
-import { CheckInMessages } from "./CheckInMessages";
+import CheckInMessages from "./messages?feature";
 import { checkInMessages as m } from "./messages";
 import { checkInEventsQueryOptions, isRefusal, useCheckIn, type PassRead } from "./queries";
 import { ResultPanel } from "./ResultPanel";

@@ -13,7 +13,7 @@ import { codeText } from "../../lib/forms/errorText";
 import { setOwnedTracks } from "../../lib/ownedTracks";
 import { useSessionUser } from "../../lib/session/useSession";
 import { ClaimPanel, ClaimResult, useClaimFromLink } from "./ClaimPanel";
-import { CollectionMessages } from "./CollectionMessages";
+import CollectionMessages from "./messages?feature";
 import { COLLECTION_TEXTS } from "./errors";
 import { GiftCodesList } from "./GiftCodesList";
 import { collectionMessages as m } from "./messages";

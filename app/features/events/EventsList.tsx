@@ -11,7 +11,7 @@ import type { Locale } from "#contracts/locale.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import { EventCard } from "./EventCard";
-import { EventsMessages } from "./EventsMessages";
+import EventsMessages from "./messages?feature";
 import { eventsMessages as m } from "./messages";
 import { eventsQueryOptions } from "./queries";
 import "./events.css";

@@ -4,7 +4,7 @@ import { useIntl } from "react-intl";
 import { useOrigin } from "../../lib/origin";
 import { Icon } from "../../components/Icon";
 import { EventsList } from "./EventsList";
-import { EventsMessages } from "./EventsMessages";
+import EventsMessages from "./messages?feature";
 import { FEED_PATH } from "./format";
 import { eventsMessages as m } from "./messages";
 import "./events.css";

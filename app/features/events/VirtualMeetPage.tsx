@@ -18,7 +18,7 @@ import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { AddToCalendar } from "./AddToCalendar";
 import { RemindMe } from "./RemindMe";
 import { webUrl } from "./EventCard";
-import { EventsMessages } from "./EventsMessages";
+import EventsMessages from "./messages?feature";
 import { formatTime } from "../../lib/intlFormat";
 import { EventWhen } from "./EventWhen";
 import type { Locale } from "#contracts/locale.ts";

@@ -5,7 +5,7 @@
 // legal.accessibility.*; this file holds the page's structure and the day it was last reviewed.
 import type { ReactNode } from "react";
 import { LegalDocument, type LegalSection } from "./LegalDocument";
-import { LegalMessages } from "./LegalMessages";
+import LegalMessages from "./messages?feature";
 
 /**
  * The day the statement was last checked against the site (YYYY-MM-DD), shown as "Last reviewed".

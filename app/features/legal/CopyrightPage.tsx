@@ -2,7 +2,7 @@
 // The words are in messages.<locale>.json under legal.copyright.*; this file holds the page's
 // structure and the date its text last changed.
 import { LegalDocument, type LegalSection } from "./LegalDocument";
-import { LegalMessages } from "./LegalMessages";
+import LegalMessages from "./messages?feature";
 
 /**
  * The day the copyright text last changed (YYYY-MM-DD), shown as "Last updated". Move it whenever a

@@ -3,7 +3,7 @@
 // The words are in messages.<locale>.json under legal.terms.*; this file holds the page's
 // structure and the date its text last changed.
 import { LegalDocument, type LegalSection } from "./LegalDocument";
-import { LegalMessages } from "./LegalMessages";
+import LegalMessages from "./messages?feature";
 
 /**
  * The day the terms text last changed (YYYY-MM-DD), shown as "Last updated". Move it whenever a

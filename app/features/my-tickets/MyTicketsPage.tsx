@@ -10,7 +10,7 @@ import { QueryState } from "../../components/QueryState";
 import type { Locale } from "#contracts/locale.ts";
 import type { MyTicketGroup, MyTicketsResponse } from "#contracts/tickets-mine-model.ts";
 import { myTicketsMessages as m } from "./messages";
-import { MyTicketsMessages } from "./MyTicketsMessages";
+import MyTicketsMessages from "./messages?feature";
 import { myTicketsQueryOptions } from "./queries";
 import { EventWhen, eventWhere, HolderName, TicketStatus, TransferButton, WatchLink, watchUrlOf } from "./TicketParts";
 import "./my-tickets.css";

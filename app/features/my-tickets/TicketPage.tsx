@@ -11,7 +11,7 @@ import { ApiRequestError } from "../../lib/api";
 import type { Locale } from "#contracts/locale.ts";
 import type { MyTicketResponse } from "#contracts/tickets-mine-model.ts";
 import { myTicketsMessages as m } from "./messages";
-import { MyTicketsMessages } from "./MyTicketsMessages";
+import MyTicketsMessages from "./messages?feature";
 import { myTicketQueryOptions } from "./queries";
 import { EventWhen, eventWhere, HolderName, TicketStatus, TransferButton, WatchLink, watchUrlOf } from "./TicketParts";
 import "./my-tickets.css";

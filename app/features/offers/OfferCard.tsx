@@ -8,7 +8,7 @@ import type { OfferView } from "#contracts/tier-offers-model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
-import { OfferMessages } from "./OfferMessages";
+import OfferMessages from "./messages?feature";
 import { offerCardMessages as m } from "./messages";
 import { offersQueryOptions, useClaimOffer } from "./queries";
 

@@ -15,7 +15,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { QueryState } from "../../components/QueryState";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { hasStatus } from "../../lib/forms/errorText";
-import { PartiesMessages } from "./PartiesMessages";
+import PartiesMessages from "./messages?feature";
 import { PartyRoom } from "./PartyRoom";
 import { partiesMessages as m } from "./messages";
 import { partyQueryOptions } from "./queries";

@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { QueryState } from "../../components/QueryState";
 import { formatWhen } from "../../lib/intlFormat";
-import { PartiesMessages } from "./PartiesMessages";
+import PartiesMessages from "./messages?feature";
 import { partiesMessages as m } from "./messages";
 import { upcomingPartiesQueryOptions } from "./queries";
 import { useViewerZone } from "../../lib/useViewerZone";

@@ -10,7 +10,7 @@ import { Loading } from "../../components/Loading";
 import { QueryState } from "../../components/QueryState";
 import { useSessionUser } from "../../lib/session/useSession";
 import { PerkCard } from "./PerkCard";
-import { PerksMessages } from "./PerksMessages";
+import PerksMessages from "./messages?feature";
 import { perksMessages as m } from "./messages";
 import { perksQueryOptions } from "./queries";
 import type { Locale } from "#contracts/locale.ts";

@@ -17,7 +17,7 @@ import { featureMessages, listenersMessage, radioErrorMessages, radioMessages as
 import { useRadio, type RadioApi } from "./RadioProvider";
 import { nowPlayingQueryOptions, stationsQueryOptions } from "./queries";
 import "../../components/player/controls.css";
-import { RadioMessages } from "./RadioMessages";
+import RadioMessages from "./messages?feature";
 import "./radio.css";
 
 export function RadioPage() {

@@ -11,7 +11,7 @@ import { QueryState } from "../../components/QueryState";
 import { ApiRequestError } from "../../lib/api";
 import { artistQueryOptions } from "../../lib/artist";
 import type { GiftCardResponse } from "#contracts/store-gift-model.ts";
-import { RedeemMessages } from "./RedeemMessages";
+import RedeemMessages from "./messages?feature";
 import { redeemMessages as m } from "./messages";
 import { giftCardQueryOptions } from "./queries";
 import "./redeem.css";

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Loading } from "../../components/Loading";
 import { useSessionUser } from "../../lib/session/useSession";
 import { REDEEM_PATH, redeemPath, type GiftRedeemResponse } from "#contracts/store-gift-model.ts";
-import { RedeemMessages } from "./RedeemMessages";
+import RedeemMessages from "./messages?feature";
 import { RedeemForm } from "./RedeemForm";
 import { RedeemSuccess } from "./RedeemSuccess";
 import { redeemMessages as m } from "./messages";

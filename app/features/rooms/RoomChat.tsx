@@ -8,7 +8,7 @@ import { useIntl } from "react-intl";
 import { QueryState } from "../../components/QueryState";
 import { Room } from "./Room";
 import { RoomLock } from "./RoomLock";
-import { RoomsMessages } from "./RoomsMessages";
+import RoomsMessages from "./messages?feature";
 import { roomsMessages as m } from "./messages";
 import { roomQueryOptions } from "./queries";
 import "./rooms.css";

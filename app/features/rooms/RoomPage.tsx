@@ -11,7 +11,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { QueryState } from "../../components/QueryState";
 import type { RoomSummary } from "#contracts/rooms.ts";
 import { Room } from "./Room";
-import { RoomsMessages } from "./RoomsMessages";
+import RoomsMessages from "./messages?feature";
 import { inLanguage, RoomLock } from "./RoomLock";
 import { roomsMessages as m } from "./messages";
 import { roomsQueryOptions } from "./queries";

@@ -6,7 +6,7 @@ import { useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import type { RoomSummary } from "#contracts/rooms.ts";
-import { RoomsMessages } from "./RoomsMessages";
+import RoomsMessages from "./messages?feature";
 import { inLanguage, RoomLock } from "./RoomLock";
 import { roomsMessages as m } from "./messages";
 import { roomsQueryOptions } from "./queries";

@@ -1,6 +1,6 @@
 // The body of /settings: one titled section per entry of SETTINGS_SECTIONS (sections.ts).
 import { FormattedMessage, useIntl } from "react-intl";
-import { SettingsMessages } from "./SettingsMessages";
+import SettingsMessages from "./messages?feature";
 import { settingsMessages as m } from "./messages";
 import { SETTINGS_SECTIONS } from "./sections";
 import "./settings.css";

@@ -14,7 +14,7 @@ import type { PublicProduct } from "#contracts/store.ts";
 import { useMoney, useStoreCurrency } from "./currency";
 import { storeMessages as m } from "./messages";
 import { releaseProductsQueryOptions } from "./queries";
-import { StoreMessages } from "./StoreMessages";
+import StoreMessages from "./messages?feature";
 import "./store.css";
 
 export function BuyRelease({ kind, id }: { kind: "album" | "track"; id: string }) {

@@ -18,7 +18,7 @@ import { PriceTag, VipTeaser } from "./PriceTag";
 import { productQueryOptions } from "./queries";
 import { ReleaseContents } from "./ReleaseContents";
 import { StockBadge } from "./StockBadge";
-import { StoreMessages } from "./StoreMessages";
+import StoreMessages from "./messages?feature";
 import "./store.css";
 
 const BackLink = () => (

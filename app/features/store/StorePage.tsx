@@ -10,7 +10,7 @@ import { useStoreCurrency } from "./currency";
 import { storeMessages as m } from "./messages";
 import { ProductCard } from "./ProductCard";
 import { productsQueryOptions } from "./queries";
-import { StoreMessages } from "./StoreMessages";
+import StoreMessages from "./messages?feature";
 import "./store.css";
 
 const FILTERS = [

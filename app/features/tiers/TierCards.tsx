@@ -11,7 +11,7 @@ import { VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import { hadTiersQueryOptions, tiersQueryOptions } from "./queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { tiersMessages as m } from "./messages";
-import { TiersMessages } from "./TiersMessages";
+import TiersMessages from "./messages?feature";
 import { tierPricesFor, visitorCurrency, type Currency, type Priced } from "../../lib/tiers/ladder";
 import { useSiteConfig } from "../../lib/session/useSession";
 import "./tiers.css";

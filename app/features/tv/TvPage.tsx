@@ -16,7 +16,7 @@ import { channelsQueryOptions } from "./queries";
 import { TvPlayer } from "./TvPlayer";
 import "../../components/player/controls.css";
 import "./tv.css";
-import { TvMessages } from "./TvMessages";
+import TvMessages from "./messages?feature";
 
 export function TvPage({ channelId, onChoose }: { channelId?: string; onChoose: (id: string) => void }) {
   return (

@@ -14,7 +14,7 @@ import { passMessages as m } from "./messages";
 import { FREE_TIER_ID, VIP_TIER_ID } from "#contracts/tiers.ts";
 import { useTierName } from "../../lib/tiers/ladder";
 import { vipPassQueryOptions } from "./queries";
-import { VipPassMessages } from "./VipPassMessages";
+import VipPassMessages from "./messages?feature";
 import "./vip-pass.css";
 
 // The QR encoder is a chunk of its own: only a VIP opening their own pass downloads it.

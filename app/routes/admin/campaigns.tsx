@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { CampaignsMessages } from "../../features/admin/campaigns/CampaignsMessages";
+import CampaignsMessages from "../../features/admin/campaigns/messages?feature";
 import { CampaignsPage } from "../../features/admin/campaigns/CampaignsPage";
 import { adminTimeZone } from "../../features/admin/campaigns/model";
 import { campaignsQueryOptions } from "../../features/admin/campaigns/queries";

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { CatalogMessages } from "../../features/admin/catalog/CatalogMessages";
+import AdminFormMessages from "../../features/admin/components/form/messages?feature";
+import CatalogMessages from "../../features/admin/catalog/messages?feature";
 import { CatalogPage } from "../../features/admin/catalog/CatalogPage";
 import { catalogMessages as m } from "../../features/admin/catalog/messages";
 import { albumsQueryOptions } from "../../features/admin/catalog/queries";
@@ -21,9 +22,11 @@ export const Route = createFileRoute("/admin/catalog")({
 /** The page's texts ship with its chunk, so its title is read inside their provider. */
 function AdminCatalog() {
   return (
-    <CatalogMessages>
-      <AdminCatalogPage />
-    </CatalogMessages>
+    <AdminFormMessages>
+      <CatalogMessages>
+        <AdminCatalogPage />
+      </CatalogMessages>
+    </AdminFormMessages>
   );
 }
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { CatalogImportMessages } from "../../features/admin/catalog-import/CatalogImportMessages";
+import AdminFormMessages from "../../features/admin/components/form/messages?feature";
+import CatalogImportMessages from "../../features/admin/catalog-import/messages?feature";
 import { CatalogImportPage } from "../../features/admin/catalog-import/CatalogImportPage";
 import { importMessages as m } from "../../features/admin/catalog-import/messages";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -14,9 +15,11 @@ export const Route = createFileRoute("/admin/catalog_/import")({
 /** The page's texts ship with its chunk, so its title is read inside their provider. */
 function AdminCatalogImport() {
   return (
-    <CatalogImportMessages>
-      <AdminCatalogImportPage />
-    </CatalogImportMessages>
+    <AdminFormMessages>
+      <CatalogImportMessages>
+        <AdminCatalogImportPage />
+      </CatalogImportMessages>
+    </AdminFormMessages>
   );
 }
 

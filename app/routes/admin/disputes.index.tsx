@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { DisputesMessages } from "../../features/admin/disputes/DisputesMessages";
+import DisputesMessages from "../../features/admin/disputes/messages?feature";
 import { DisputesPage } from "../../features/admin/disputes/DisputesPage";
 import { disputesQueryOptions } from "../../features/admin/disputes/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

@@ -2,8 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { EventsAdminPage } from "../../features/admin/events/EventsAdminPage";
-import { EventsMessages } from "../../features/admin/events/EventsMessages";
-import { AdminFormMessages } from "../../features/admin/components/form/AdminFormMessages";
+import EventsMessages from "../../features/admin/events/messages?feature";
+import AdminFormMessages from "../../features/admin/components/form/messages?feature";
 import { adminEventsQueryOptions, NO_FILTERS } from "../../features/admin/events/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 

@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { ControlRoomPage } from "../../features/admin/live/ControlRoomPage";
-import { LiveAdminMessages } from "../../features/admin/live/LiveAdminMessages";
+import LiveAdminMessages from "../../features/admin/live/messages?feature";
 import { controlRoomQueryOptions } from "../../features/admin/live/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { MarketingMessages } from "../../features/admin/marketing/MarketingMessages";
+import MarketingMessages from "../../features/admin/marketing/messages?feature";
 import { MarketingPage } from "../../features/admin/marketing/MarketingPage";
 import { contactsQueryOptions, summaryQueryOptions } from "../../features/admin/marketing/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

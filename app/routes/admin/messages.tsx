@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { InboxMessages } from "../../features/admin/inbox/InboxMessages";
+import InboxMessages from "../../features/admin/inbox/messages?feature";
 import { InboxPage } from "../../features/admin/inbox/InboxPage";
 import { messagesQueryOptions } from "../../features/admin/inbox/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { ModerationMessages } from "../../features/admin/moderation/ModerationMessages";
+import ModerationMessages from "../../features/admin/moderation/messages?feature";
 import { ModerationPage } from "../../features/admin/moderation/ModerationPage";
 import { moderationMessages as m } from "../../features/admin/moderation/messages";
 import { queueQueryOptions } from "../../features/admin/moderation/queries";

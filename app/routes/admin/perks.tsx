@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { PerksAdminMessages } from "../../features/admin/perks/PerksAdminMessages";
+import AdminFormMessages from "../../features/admin/components/form/messages?feature";
+import PerksAdminMessages from "../../features/admin/perks/messages?feature";
 import { PerksAdminPage } from "../../features/admin/perks/PerksAdminPage";
 import { adminPerksQueryOptions } from "../../features/admin/perks/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -28,9 +29,11 @@ function AdminPerks() {
         />
       }
     >
-      <PerksAdminMessages>
-        <PerksAdminPage />
-      </PerksAdminMessages>
+      <AdminFormMessages>
+        <PerksAdminMessages>
+          <PerksAdminPage />
+        </PerksAdminMessages>
+      </AdminFormMessages>
     </PageFrame>
   );
 }

@@ -5,7 +5,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { adminTimeZone } from "../../features/admin/queries";
 import { DEFAULT_PRESET, isRevenuePreset, presetRange, todayIn, type RevenuePreset } from "../../features/admin/revenue/periods";
 import { revenueQueryOptions } from "../../features/admin/revenue/queries";
-import { RevenueMessages } from "../../features/admin/revenue/RevenueMessages";
+import RevenueMessages from "../../features/admin/revenue/messages?feature";
 import { RevenuePage } from "../../features/admin/revenue/RevenuePage";
 import { usePageMeta } from "../../lib/usePageMeta";
 

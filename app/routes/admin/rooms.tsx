@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { RoomsAdminMessages } from "../../features/admin/rooms/RoomsAdminMessages";
+import AdminFormMessages from "../../features/admin/components/form/messages?feature";
+import RoomsAdminMessages from "../../features/admin/rooms/messages?feature";
 import { RoomsAdminPage } from "../../features/admin/rooms/RoomsAdminPage";
 import { adminRoomsQueryOptions } from "../../features/admin/rooms/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -28,9 +29,11 @@ function AdminRooms() {
         />
       }
     >
-      <RoomsAdminMessages>
-        <RoomsAdminPage />
-      </RoomsAdminMessages>
+      <AdminFormMessages>
+        <RoomsAdminMessages>
+          <RoomsAdminPage />
+        </RoomsAdminMessages>
+      </AdminFormMessages>
     </PageFrame>
   );
 }

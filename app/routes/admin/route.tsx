@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AdminGate, AdminGatePanel } from "../../components/Gate";
 import { NotFound } from "../../components/NotFound";
 import { AdminLayout } from "../../components/layout/AdminLayout";
-import { AdminMessages } from "../../features/admin/AdminMessages";
+import AdminMessages from "../../features/admin/messages?feature";
 import { isAdminDenied, requireAdminRoute } from "../../lib/session/guards";
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { StoreShippingMessages } from "../../features/admin/store-shipping/StoreShippingMessages";
+import StoreShippingMessages from "../../features/admin/store-shipping/messages?feature";
 import { StoreShippingPage } from "../../features/admin/store-shipping/StoreShippingPage";
 import { shippingQueryOptions } from "../../features/admin/store-shipping/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { TicketsMessages } from "../../features/admin/tickets/TicketsMessages";
+import TicketsMessages from "../../features/admin/tickets/messages?feature";
 import { TicketsPage } from "../../features/admin/tickets/TicketsPage";
 import { DEFAULT_FILTERS, ticketsQueryOptions } from "../../features/admin/tickets/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { TicketsMessages } from "../../features/admin/tickets/TicketsMessages";
+import TicketsMessages from "../../features/admin/tickets/messages?feature";
 import { TicketSalesPage } from "../../features/admin/tickets/TicketSalesPage";
 import { ticketSalesQueryOptions } from "../../features/admin/tickets/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

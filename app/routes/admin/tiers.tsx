@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { TiersAdminMessages } from "../../features/admin/tiers/TiersAdminMessages";
+import AdminFormMessages from "../../features/admin/components/form/messages?feature";
+import TiersAdminMessages from "../../features/admin/tiers/messages?feature";
 import { TiersAdminPage } from "../../features/admin/tiers/TiersAdminPage";
 import { adminTiersQueryOptions } from "../../features/admin/tiers/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -28,9 +29,11 @@ function AdminTiers() {
         />
       }
     >
-      <TiersAdminMessages>
-        <TiersAdminPage />
-      </TiersAdminMessages>
+      <AdminFormMessages>
+        <TiersAdminMessages>
+          <TiersAdminPage />
+        </TiersAdminMessages>
+      </AdminFormMessages>
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { UsersMessages } from "../../features/admin/users/UsersMessages";
+import UsersMessages from "../../features/admin/users/messages?feature";
 import { UsersPage } from "../../features/admin/users/UsersPage";
 import { usersQueryOptions } from "../../features/admin/users/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { EventsMessages } from "../../features/admin/events/EventsMessages";
+import EventsMessages from "../../features/admin/events/messages?feature";
 import { VenuesAdminPage } from "../../features/admin/events/VenuesAdminPage";
 import { adminVenuesQueryOptions } from "../../features/admin/events/queries";
 import { usePageMeta } from "../../lib/usePageMeta";

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
-import { EventsMessages } from "../../features/events/EventsMessages";
+import EventsMessages from "../../features/events/messages?feature";
 import { RemindMe } from "../../features/events/RemindMe";
 import { LivePage, type LivePageSlots } from "../../features/live/LivePage";
 import { RoomChat } from "../../features/rooms/RoomChat";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { NewsletterMessages } from "../../features/newsletter/NewsletterMessages";
+import NewsletterMessages from "../../features/newsletter/messages?feature";
 import { ConfirmPage } from "../../features/newsletter/ConfirmPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 

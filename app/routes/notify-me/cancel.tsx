@@ -3,7 +3,7 @@ import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { NotifyCancelPage } from "../../features/notify-me/LinkPages";
 import { notifyPageMessages } from "../../features/notify-me/messages";
-import { NotifyMeMessages } from "../../features/notify-me/NotifyMeMessages";
+import NotifyMeMessages from "../../features/notify-me/messages?feature";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 /** Query of the link in every "Notify me" mail to a visitor: /notify-me/cancel?t=… (worker/services/notify-me/pass.ts). */

@@ -3,7 +3,7 @@ import { FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { NotifyConfirmPage } from "../../features/notify-me/LinkPages";
 import { notifyPageMessages } from "../../features/notify-me/messages";
-import { NotifyMeMessages } from "../../features/notify-me/NotifyMeMessages";
+import NotifyMeMessages from "../../features/notify-me/messages?feature";
 import { usePageMeta } from "../../lib/usePageMeta";
 
 /** Query of the link in a "Notify me" confirmation mail: /notify-me/confirm?token=… (worker/routes/notify-me.ts). */

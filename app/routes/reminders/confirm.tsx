@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { EventsMessages } from "../../features/events/EventsMessages";
+import EventsMessages from "../../features/events/messages?feature";
 import { RemindConfirmPage } from "../../features/events/RemindConfirmPage";
 import { usePageMeta } from "../../lib/usePageMeta";
 

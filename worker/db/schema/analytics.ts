@@ -2,7 +2,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // Site analytics, cookieless (collection in routes/collect.ts and durable-objects/AnalyticsBuffer.ts,
-// queries in db/analytics*.ts). One secret salt per UTC day makes visitor ids; a day's salt is
+// queries in db/analytics/). One secret salt per UTC day makes visitor ids; a day's salt is
 // deleted once the day is over, so no stored id can be linked to an IP or a later day's id.
 export const analyticsSalts = sqliteTable("analytics_salts", {
   /** UTC date, YYYY-MM-DD. */

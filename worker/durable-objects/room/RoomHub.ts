@@ -16,7 +16,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { readConfig, type AppEnv } from "../../env";
 import { createDb, type DB } from "../../db/client";
-import { auditRoomModeration, findRoomSettings, markRoomRead, moderatesRoom, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../../db/rooms";
+import { auditRoomModeration, findRoomSettings, markRoomRead, moderatesRoom, setRoomSlowMode, storeRoomMessage, type RoomSettings } from "../../db/rooms/rooms";
 import {
   closeBack,
   isPing,

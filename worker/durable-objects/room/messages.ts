@@ -5,7 +5,7 @@ import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/t
 import type { RoomLinkPreview, RoomMessage, RoomPicture } from "#contracts/rooms.ts";
 import { threadsOf } from "./thread-rows";
 import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
-import type { HiddenRoomMessage } from "../../db/room-hidden";
+import type { HiddenRoomMessage } from "../../db/rooms/hidden";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (

@@ -3,7 +3,7 @@
 // stored in D1 with the room's settings, so RoomHub sets it.
 import { MINUTE_MS } from "../../lib/time";
 import type { RoomAttachment, RoomScope } from "./scope";
-import { insertRoomHiddenMessage } from "../../db/room-hidden";
+import { insertRoomHiddenMessage } from "../../db/rooms/hidden";
 
 export function hideMessage(room: RoomScope, moderator: RoomAttachment, seq: number) {
   if (!room.messages.hide(seq, moderator.userId, Date.now())) return;

@@ -3,7 +3,7 @@
 // and whatever a room learns next) lives in a module of its own and is given this, so the object
 // itself stays the sockets' lifecycle and the dispatch.
 import type { DB } from "../../db/client";
-import type { RoomModerationAction } from "../../db/rooms";
+import type { RoomModerationAction } from "../../db/rooms/rooms";
 import type { SocketAttachment } from "../../services/realtime/socket-sessions";
 import type { TierBadge } from "#contracts/tier-badges.ts";
 import type { RoomErrorCode, RoomServerFrame } from "#contracts/rooms.ts";

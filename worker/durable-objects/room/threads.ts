@@ -8,7 +8,7 @@ import { ROOM_PINS_MAX, type RoomReactionEmoji } from "#contracts/room-limits.ts
 import type { RoomMessage } from "#contracts/rooms.ts";
 import type { RoomAttachment, RoomScope } from "./scope";
 import { inSetOrder, LIVE } from "./thread-rows";
-import { markRoomReactor } from "../../db/rooms";
+import { markRoomReactor } from "../../db/rooms/rooms";
 
 const isLive = (sql: SqlStorage, seq: number) => sql.exec(`SELECT 1 FROM messages WHERE seq = ? AND ${LIVE}`, seq).toArray().length > 0;
 

@@ -8,7 +8,7 @@ import { analyticsQuerySchema, overviewQuerySchema, trackAnalyticsQuerySchema, t
 import { flushRequestStats } from "../../middleware/request-log";
 import { requestMetrics } from "../../services/realtime/request-metrics";
 import { validate } from "../../lib/validate";
-import { readOverview, readSiteAnalytics } from "../../db/analytics-reads";
+import { readOverview, readSiteAnalytics } from "../../db/analytics/reads";
 import { readTrackStats } from "../../db/track-stats";
 import { readOverviewStore } from "../../db/admin-revenue";
 

@@ -30,7 +30,7 @@ import {
   type LiveShowRow,
   type LiveShowValues,
 } from "../../db/live";
-import { createRoom, findAdminRoom, updateRoom } from "../../db/admin-rooms";
+import { createRoom, findAdminRoom, updateRoom } from "../../db/rooms/admin";
 import { isRefused } from "../../lib/outcome";
 import { notifyRoomChanged, notifyShowEnded } from "../../services/realtime/room-hub";
 import { liveViewState } from "../../services/live/access";

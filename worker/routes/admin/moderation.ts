@@ -7,7 +7,7 @@ import type { HonoEnv } from "../../types";
 import { z } from "#contracts/zod.ts";
 import { validate } from "../../lib/validate";
 import { badRequest, notFound, routeError, validationError } from "../../lib/errors";
-import { findRoomMessageItem, resolveRoomMessageReports } from "../../db/room-reports";
+import { findRoomMessageItem, resolveRoomMessageReports } from "../../db/rooms/reports";
 import { roomHub } from "../../services/realtime/room-hub";
 import { roomMessageParamSchema } from "#contracts/rooms.ts";
 import { userText } from "#contracts/text.ts";

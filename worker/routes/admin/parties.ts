@@ -24,7 +24,7 @@ import {
 } from "../../db/parties";
 import { notifyPartyChanged } from "../../services/realtime/party-room";
 import { notifyRoomChanged } from "../../services/realtime/room-hub";
-import { syncPartyRoom } from "../../db/rooms";
+import { syncPartyRoom } from "../../db/rooms/rooms";
 import { partyRoomId } from "#contracts/party-chat.ts";
 import { closeSocketsBelowPartyTier } from "../../services/realtime/party-tier-change";
 import { checkMinTierChoice } from "../../services/tier-gate-check";

@@ -26,7 +26,7 @@ import {
   setRoomArchived,
   updateRoom,
   type RoomWriteRefusal,
-} from "../../db/admin-rooms";
+} from "../../db/rooms/admin";
 import { applyRoomAccess, notifyRoomChanged } from "../../services/realtime/room-hub";
 import { ROOM_ID_PATTERN } from "#contracts/rooms.ts";
 import {

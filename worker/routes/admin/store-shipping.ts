@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { actorOf } from "../../middleware/guards";
 import { validate } from "../../lib/validate";
-import { readShippingSettings, saveShippingSettings } from "../../db/store-shipping";
+import { readShippingSettings, saveShippingSettings } from "../../db/store/shipping";
 import { shippingSettingsSchema } from "#contracts/store-checkout.ts";
 import type { ShippingSettings } from "#contracts/store-shipping.ts";
 

@@ -9,7 +9,7 @@ import { validate } from "../../lib/validate";
 import { actorOf } from "../../middleware/guards";
 import { recordAudit } from "../../db/audit";
 import { checkGates } from "../../services/tier-gate-check";
-import { listTierDiscounts, replaceTierDiscounts } from "../../db/store-tier-discounts";
+import { listTierDiscounts, replaceTierDiscounts } from "../../db/store/tier-discounts";
 import { tierDiscountsInput, type TierDiscountsResponse } from "#contracts/admin-store-tier-discounts.ts";
 
 export const adminStoreTierDiscountRoutes = new Hono<HonoEnv>()

@@ -21,7 +21,7 @@
 // Every write is audited in its batch. Unknown ids answer 404 with the area's code; a rule that needs
 // the catalog (the album or track exists) answers 400 at its field.
 import { checkMinTierChoice } from "../../services/tier-gate-check";
-import { listPreorderFigures } from "../../db/admin-store-preorders";
+import { listPreorderFigures } from "../../db/store/admin-preorders";
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
@@ -44,7 +44,7 @@ import {
   updateProduct,
   type ProductRow,
   type VariantRow,
-} from "../../db/admin-store";
+} from "../../db/store/admin";
 import {
   addProductImage,
   adjustStock,
@@ -54,7 +54,7 @@ import {
   findVariant,
   reorderProductImages,
   updateVariant,
-} from "../../db/admin-store-parts";
+} from "../../db/store/admin-parts";
 import { checkGate } from "../../services/tier-gate-check";
 import { createPromoCode, deletePromoCode, findPromoCode, listPromoCodes, perkExists, updatePromoCode } from "../../db/admin-promo-codes";
 import {

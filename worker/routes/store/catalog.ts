@@ -26,7 +26,7 @@ import {
   writeCart,
   writeCartOptions,
   type StoreViewer,
-} from "../../db/store";
+} from "../../db/store/store";
 import { cartToStore, mergeCarts } from "../../services/store-cart";
 import { releaseContents } from "../../services/store/release-contents";
 import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music.ts";

@@ -33,8 +33,8 @@ import { createPaymentsService, PaymentsConfigError, paymentsModeOf, type Paymen
 import { priceCart } from "../../services/store/pricing";
 import { openStoreCheckout } from "../../services/store/checkout";
 import { declineLocalOrder, expireLocalOrder, payLocalOrder, type LocalOrderDeps } from "../../services/store/local-checkout";
-import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../../db/store-checkouts";
-import { listTicketHolds } from "../../db/store-tickets";
+import { findStoreCheckout, listCheckoutLines, orderNumberOf, type StoreCheckoutRow } from "../../db/store/checkouts";
+import { listTicketHolds } from "../../db/store/tickets";
 import { priceTierOf, variantLabelOf } from "../../services/store/pricing";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES } from "#contracts/payments.ts";
 import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "#contracts/email-verification.ts";

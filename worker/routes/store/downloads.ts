@@ -26,7 +26,7 @@ import { routeError, type ApiError } from "../../lib/errors";
 import { parseRange } from "../../lib/r2-range";
 import { verifyDownloadToken } from "../../lib/download-token";
 import { releaseFormats } from "../../db/release-formats";
-import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../../db/store-downloads";
+import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../../db/store/downloads";
 import { clientIp, hitEdgeLimit, knownClientIp } from "../../services/rate-limit";
 import { logOrderAccess } from "../../db/order-access-log";
 import { d1Checksums, planReleaseDownload, r2Source } from "../../services/store/downloads";

@@ -2,7 +2,7 @@
 // agent. The same browser on the same network is one visitor for a day and unrecognisable the
 // next; neither the IP nor the user agent is kept, only these digests.
 import type { DB } from "../../db/client";
-import { loadDailySalt } from "../../db/analytics";
+import { loadDailySalt } from "../../db/analytics/analytics";
 import { DAY_MS, utcDayStart, utcDay } from "../../lib/time";
 import { remember } from "../../lib/memo";
 

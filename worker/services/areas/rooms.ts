@@ -6,7 +6,7 @@
 // tickets are each checked again (a holder of another valid ticket to the event keeps their
 // sockets); an event's cancellation makes every socket of its rooms reconnect and be checked at its
 // upgrade, rather than one check per holder; an ended session's sockets close.
-import { roomsNamingEvent, ticketOwnersOfOrder } from "../../db/rooms";
+import { roomsNamingEvent, ticketOwnersOfOrder } from "../../db/rooms/rooms";
 import { findMemberAccess, type MemberAccess } from "../../db/member-access";
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";

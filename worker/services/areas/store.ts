@@ -3,7 +3,7 @@
 // its pictures, its orders (store lines, tickets, gift VIP) are a kind of purchase the payments core
 // applies, and every five minutes local test checkouts past their expiry give their stock back and
 // pre-orders whose release is out are announced once (decision 118).
-import { listPublicProducts } from "../../db/store";
+import { listPublicProducts } from "../../db/store/store";
 import { productPageHead } from "../store-page-head";
 import { expireStaleStoreCheckouts } from "../store/scheduled";
 import { storeOrders } from "../store/purchase";

@@ -6,8 +6,8 @@
 // "everything"). Never throws: the message stands whatever happens here.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { findRoom } from "../../db/rooms";
-import { claimRoomActivityListeners, hearsFromRoom, mentionedRoomReaders } from "../../db/room-notify";
+import { findRoom } from "../../db/rooms/rooms";
+import { claimRoomActivityListeners, hearsFromRoom, mentionedRoomReaders } from "../../db/rooms/notify";
 import { excerpt, parseMentions } from "../../lib/mentions";
 import { MINUTE_MS } from "../../lib/time";
 import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_MENTIONS_MAX } from "#contracts/room-limits.ts";

@@ -3,7 +3,7 @@
 // room_members.posted says the member wrote or reacted: a member who did neither costs no room call.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { listPostedRooms } from "../../db/rooms";
+import { listPostedRooms } from "../../db/rooms/rooms";
 import type { Locale } from "#contracts/locale.ts";
 import { roomHub } from "./room-hub";
 

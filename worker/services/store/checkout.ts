@@ -19,7 +19,7 @@ import {
   setProviderSession,
   type CheckoutLineView,
   type StoreCheckoutRow,
-} from "../../db/store-checkouts";
+} from "../../db/store/checkouts";
 import { conflict, routeError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
 import { STORE_LIMITS } from "#contracts/store-model.ts";
@@ -31,7 +31,7 @@ import { fulfilEvent } from "../payments/fulfilment";
 import type { FollowUpContext } from "../payments/purchase-kind";
 import { storeOrders } from "./purchase";
 import { priceCart, variantLabelOf } from "./pricing";
-import { listTicketHolds } from "../../db/store-tickets";
+import { listTicketHolds } from "../../db/store/tickets";
 import { ticketLineName } from "./ticket-pricing";
 import { readTaxSettings } from "../../db/tax-settings";
 import { taxKindOf } from "./tax";

@@ -3,7 +3,7 @@
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { releaseFormats } from "../../db/release-formats";
-import { insertClaimLink, listBoughtGiftCodes, listMemberOrders, listOwnedReleases, type OwnedRelease } from "../../db/store-collection";
+import { insertClaimLink, listBoughtGiftCodes, listMemberOrders, listOwnedReleases, type OwnedRelease } from "../../db/store/collection";
 import { optInTokenHash } from "../../lib/opt-in-token";
 import { randomToken } from "../../lib/crypto";
 import { routeError } from "../../lib/errors";

@@ -4,7 +4,7 @@
 // number and the refund policy shown at checkout. The admin's note goes as uncategorized text.
 import type { DB } from "../../db/client";
 import { orderAccessLog, type AccessRow } from "../../db/order-access-log";
-import { findOrder, listOrderLines } from "../../db/store-orders";
+import { findOrder, listOrderLines } from "../../db/store/orders";
 import { REFUND_POLICY_DISCLOSURE, type AccessLogEntry, type DisputeEvidence } from "#contracts/disputes-model.ts";
 import type { DisputeEvidenceInput } from "../payments";
 

@@ -4,7 +4,7 @@
 // - lost (and not revoked yet, true in one batch only): the lost amount on the ledger as a negative
 //   row keyed `dispute:<id>` (split between tickets and the rest as a refund is, and never more than
 //   the order's total less what its refunds gave back), and what the order
-//   paid for taken back by the refunds' own revocation (worker/db/store-refunds.ts); a redeemed
+//   paid for taken back by the refunds' own revocation (worker/db/store/refunds.ts); a redeemed
 //   gift's VIP time is then taken back after the batch, as a refund's "revoke" does;
 // - an early fraud warning not acted on yet: when nothing has shipped and no ticket was checked in,
 //   the rest of the order is claimed for a refund (refund_claims, as an admin's refund claims it) and
@@ -17,7 +17,7 @@ import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
 import { findDispute, flagWarning } from "../../db/payment-disputes";
 import { FRAUD_WARNING_CLAIM_PREFIX, releaseRefund } from "../../db/refund-claims";
-import { findOrderByPaymentIntent, refundLedgerRows, revocationStatements } from "../../db/store-refunds";
+import { findOrderByPaymentIntent, refundLedgerRows, revocationStatements } from "../../db/store/refunds";
 import { notifyAdmin } from "../admin-notifications";
 import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";

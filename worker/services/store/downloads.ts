@@ -4,7 +4,7 @@
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { readSettings } from "../../db/settings";
-import { findChecksums, findStoredSizes, releaseFiles, saveChecksums, type DownloadEntitlement } from "../../db/store-downloads";
+import { findChecksums, findStoredSizes, releaseFiles, saveChecksums, type DownloadEntitlement } from "../../db/store/downloads";
 import { readsVipLyrics, readZipDetails } from "../../db/track-details";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { zipLayout } from "../../lib/stored-zip";

@@ -14,23 +14,23 @@
 // made, and each released hold's stock is taken again where it is still there; a hold left
 // `released` on a paid checkout marks stock that ran out meanwhile, for the back office to ship
 // later or refund (the admins' notice says so).
-// Ticket lines (decision 055, worker/db/store-tickets.ts) go the same way in the same batches: held
+// Ticket lines (decision 055, worker/db/store/tickets.ts) go the same way in the same batches: held
 // seats committed and issued as one event_tickets row each, released ones taken again where the
 // type and the venue still have them, else left released and not issued (the admins' notice names
 // them for a refund); the ledger's `tickets` row holds their share, the `store` row the rest.
 import { z } from "zod";
 import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
-import { findStoreCheckout, listCheckoutLines, releaseStatements, type CheckoutLineView, type StoreCheckoutRow } from "../../db/store-checkouts";
-import { listHolds, paidOrderStatements, type PaidOrder } from "../../db/store-orders";
+import { findStoreCheckout, listCheckoutLines, releaseStatements, type CheckoutLineView, type StoreCheckoutRow } from "../../db/store/checkouts";
+import { listHolds, paidOrderStatements, type PaidOrder } from "../../db/store/orders";
 import { newId } from "../../lib/crypto";
 import type { ShippingAddress } from "#contracts/store-checkout.ts";
 import { variantLabelOf } from "./pricing";
 import { newGiftCode } from "../../lib/gift-code";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { newTicketCode } from "../../lib/ticket-code";
-import { listTicketHolds, ticketOrderStatements } from "../../db/store-tickets";
-import { jurisdictionOfOrder } from "../../db/store-orders";
+import { listTicketHolds, ticketOrderStatements } from "../../db/store/tickets";
+import { jurisdictionOfOrder } from "../../db/store/orders";
 
 export type OrderPlan = { statements: Statement[]; paidOrderId?: string };
 

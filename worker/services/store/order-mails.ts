@@ -6,8 +6,8 @@
 // Never throws: a failure is logged, the order stands, the collection has the links.
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { findOrder, orderTaxOf, listOrderEntitlements, listOrderGiftCodes, listOrderLines, listHolds } from "../../db/store-orders";
-import { listCheckoutLines } from "../../db/store-checkouts";
+import { findOrder, orderTaxOf, listOrderEntitlements, listOrderGiftCodes, listOrderLines, listHolds } from "../../db/store/orders";
+import { listCheckoutLines } from "../../db/store/checkouts";
 import { releaseFormats } from "../../db/release-formats";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { DAY_MS } from "../../lib/time";
@@ -18,7 +18,7 @@ import { createMailService } from "../mail";
 import { orderReceiptMail, type ReceiptDownload } from "../mail/store-order";
 import { notifyAdmin } from "../admin-notifications";
 import { logOrderAccess } from "../../db/order-access-log";
-import { listOrderTickets, listTicketHolds } from "../../db/store-tickets";
+import { listOrderTickets, listTicketHolds } from "../../db/store/tickets";
 import { signTicketToken } from "../../lib/ticket-token";
 import { TICKETS_PATH } from "#contracts/event-tickets-model.ts";
 import type { Locale } from "#contracts/locale.ts";

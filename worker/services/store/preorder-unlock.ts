@@ -5,7 +5,7 @@
 import { readConfig, type AppEnv } from "../../env";
 import { createDb, type DB } from "../../db/client";
 import { releaseFormats } from "../../db/release-formats";
-import { claimDuePreorders, releasePreorderClaim, type DuePreorder } from "../../db/store-preorders";
+import { claimDuePreorders, releasePreorderClaim, type DuePreorder } from "../../db/store/preorders";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { DAY_MS } from "../../lib/time";
 import { RECEIPT_LINK_TTL_MS } from "#contracts/store-model.ts";

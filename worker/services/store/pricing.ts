@@ -34,14 +34,14 @@
 //   type's price: no VIP price, no promotion, no shipping; a type for a tier refuses a buyer below it
 //   (a guest, without a session, is below every tier).
 import type { DB } from "../../db/client";
-import { findPromoCode, findShippingRate, loadCartRows, type ProductRow, type PromoCodeRow, type VariantRow } from "../../db/store-pricing";
-import { readFreeShippingOver } from "../../db/store-shipping";
+import { findPromoCode, findShippingRate, loadCartRows, type ProductRow, type PromoCodeRow, type VariantRow } from "../../db/store/pricing";
+import { readFreeShippingOver } from "../../db/store/shipping";
 import { fieldError, routeError } from "../../lib/errors";
 import { COUNTRY_CODES, countryAlpha2 } from "#contracts/countries.ts";
 import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "#contracts/store-model.ts";
 import type { PricedLine, QuoteBody, QuoteResponse } from "#contracts/store-cart.ts";
 import { priceTickets, type PricedTicket } from "./ticket-pricing";
-import { findTierDiscounts } from "../../db/store-tier-discounts";
+import { findTierDiscounts } from "../../db/store/tier-discounts";
 import { passesGate } from "../../db/tier-gate";
 import { readTiers } from "../../db/tiers";
 import type { MemberTier } from "#contracts/tiers.ts";

@@ -3,7 +3,7 @@
 // they are this kind too) and the refunds of their charges. What each event does is planned by
 // order-fulfilment.ts and refund-fulfilment.ts, its disputes by disputes.ts; the payments core runs it once.
 import type { DB } from "../../db/client";
-import { findOrderByPaymentIntent, ledgerRefundsOf } from "../../db/store-refunds";
+import { findOrderByPaymentIntent, ledgerRefundsOf } from "../../db/store/refunds";
 import { checkoutSessionMode, unreadableEvent, type LocalCharge, type PurchaseKind } from "../payments/purchase-kind";
 import { sendOrderMails } from "./order-mails";
 import { planOrderEvent } from "./order-fulfilment";

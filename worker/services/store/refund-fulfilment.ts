@@ -1,11 +1,11 @@
 // charge.refunded for store orders: reads the charge from a verified event and plans what it does
-// to the order the charge paid for (worker/db/store-refunds.ts). The payments core runs the plan,
+// to the order the charge paid for (worker/db/store/refunds.ts). The payments core runs the plan,
 // through the store's kind (purchase.ts), in one batch with the event's id, so each event counts
 // once, and the statements are conditional, so a replayed or an older event changes nothing.
 import { z } from "zod";
 import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
-import { findOrderByPaymentIntent, refundStatements, type ChargeRefund } from "../../db/store-refunds";
+import { findOrderByPaymentIntent, refundStatements, type ChargeRefund } from "../../db/store/refunds";
 
 /** An id, or an expanded object carrying one. */
 const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));

@@ -5,7 +5,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { releaseFormats } from "../../db/release-formats";
-import { releaseFiles } from "../../db/store-downloads";
+import { releaseFiles } from "../../db/store/downloads";
 import type { Locale } from "#contracts/locale.ts";
 import type { PublicRelease, ReleaseContentsResponse } from "#contracts/store.ts";
 import { releaseZipBytes } from "./downloads";

@@ -5,7 +5,7 @@
 // the track so players find them. A WAV goes in with the catalog's tags (decision 175: the FLAC
 // and MP3 carry theirs in the stored file). And the zip's own file name, for Content-Disposition.
 import type { WavTags, ZipFile } from "./release-zip";
-import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store-downloads";
+import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store/downloads";
 import type { TrackZipDetails } from "../../db/track-details";
 import type { CreditRole } from "#contracts/track-details-limits.ts";
 import type { DownloadFormat } from "#contracts/store-model.ts";

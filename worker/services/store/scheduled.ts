@@ -3,7 +3,7 @@
 // within minutes of the 30 the session lives. Live sessions need nothing here: Stripe sends theirs.
 import type { AppEnv } from "../../env";
 import { createDb } from "../../db/client";
-import { listExpiredLocalCheckouts } from "../../db/store-checkouts";
+import { listExpiredLocalCheckouts } from "../../db/store/checkouts";
 import { createPaymentsService, paymentsModeOf } from "../payments";
 import { expireLocalOrder } from "./local-checkout";
 

@@ -3,8 +3,8 @@
 // shows and puts in its payment event: the same fields Stripe Tax fills live, read by the same
 // fulfilment. Live, nothing here computes tax: Stripe does, from the address it collects.
 import type { DB } from "../../db/client";
-import { listCheckoutLines, type StoreCheckoutRow } from "../../db/store-checkouts";
-import { listTicketHolds } from "../../db/store-tickets";
+import { listCheckoutLines, type StoreCheckoutRow } from "../../db/store/checkouts";
+import { listTicketHolds } from "../../db/store/tickets";
 import { readTaxSettings } from "../../db/tax-settings";
 import { computeDemoTax, type TaxComputation, type TaxLineKind, type TaxPlace, type TaxableLine } from "#contracts/tax-model.ts";
 import type { ProductKind } from "#contracts/store-model.ts";

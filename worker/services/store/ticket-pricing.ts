@@ -15,7 +15,7 @@
 // The unit price is the type's price: VIP prices and promotion codes are the store's and never
 // touch a ticket (a cart of tickets only is promo_code_not_applicable).
 import type { DB } from "../../db/client";
-import { loadTicketRows, type NewTicketHold, type TicketHoldView, type TicketRow } from "../../db/store-tickets";
+import { loadTicketRows, type NewTicketHold, type TicketHoldView, type TicketRow } from "../../db/store/tickets";
 import type { Locale } from "#contracts/locale.ts";
 import { routeError } from "../../lib/errors";
 import { presaleTimesOf } from "#contracts/presales.ts";

@@ -33,7 +33,7 @@ import {
   unmailedOrders,
   type PendingOrder,
 } from "../../db/event-cancellations";
-import { recordRefundRequest } from "../../db/admin-store-order-writes";
+import { recordRefundRequest } from "../../db/store/admin-order-writes";
 import { claimCancelNotice } from "../../db/reminders";
 import type { Actor } from "../../db/audit";
 import { claimRefund, releaseRefund } from "../../db/refund-claims";

@@ -14,7 +14,7 @@ import {
 } from "#contracts/tier-offers-model.ts";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { ApiRequestError } from "../../../lib/api";
-import { OffersMessages } from "./OffersMessages";
+import OffersMessages from "./messages?feature";
 import { offerMessages as m } from "./messages";
 import { offerSettingsQueryOptions, useSaveOfferSettings } from "./queries";
 

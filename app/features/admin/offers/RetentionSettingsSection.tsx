@@ -13,7 +13,7 @@ import {
 } from "#contracts/retention-offer-model.ts";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { ApiRequestError } from "../../../lib/api";
-import { OffersMessages } from "./OffersMessages";
+import OffersMessages from "./messages?feature";
 import { offerMessages, retentionSettingsMessages as m } from "./messages";
 import { retentionSettingsQueryOptions, useSaveRetentionSettings } from "./queries";
 

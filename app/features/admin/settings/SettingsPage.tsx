@@ -12,7 +12,7 @@ import { formMessages } from "../../../lib/forms/messages";
 import type { AdminSettingsResponse, ArtistLinks, NotificationSettings, SessionTimeoutHours, SettingsUpdate, SiteSettings } from "#contracts/admin-settings.ts";
 import { monthsFreeOf, VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "#contracts/vip-plans.ts";
 import { useSiteConfig } from "../../../lib/session/useSession";
-import { SettingsMessages } from "./SettingsMessages";
+import SettingsMessages from "./messages?feature";
 import { PortraitField } from "./PortraitField";
 import { Switch } from "./Switch";
 import { settingsMessages as m } from "./messages";

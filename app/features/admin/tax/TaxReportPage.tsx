@@ -6,7 +6,7 @@ import { useIntl } from "react-intl";
 import { formatMoney } from "#contracts/store-model.ts";
 import { QueryState } from "../../../components/QueryState";
 import { adminTimeZone } from "../queries";
-import { TaxMessages } from "./TaxMessages";
+import TaxMessages from "./messages?feature";
 import { taxMessages as m, periodMessage } from "./messages";
 import { taxReportPath, taxReportQueryOptions } from "./queries";
 

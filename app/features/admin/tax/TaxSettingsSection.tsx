@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { DEMO_TAX_RATES, JURISDICTION_PATTERN, type TaxBehavior, type TaxSettings } from "#contracts/tax-model.ts";
 import { SettingsCard } from "../../../components/SettingsCard";
-import { TaxMessages } from "./TaxMessages";
+import TaxMessages from "./messages?feature";
 import { taxMessages as m } from "./messages";
 import { taxSettingsQueryOptions, useSaveTaxSettings } from "./queries";
 

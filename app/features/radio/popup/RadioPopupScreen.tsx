@@ -19,7 +19,7 @@ import type { OnDemandPlayer } from "./onDemand";
 import { RadioPopup } from "./RadioPopup";
 import type { TrackActions } from "./RadioPopupLists";
 import { useSourceControls } from "./useSourceControls";
-import { RadioMessages } from "../RadioMessages";
+import RadioMessages from "../messages?feature";
 import { useIntl } from "react-intl";
 
 /** The featured tracks (featuredPosition 0..4) that can be played, in their order. */

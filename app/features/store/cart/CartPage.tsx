@@ -16,7 +16,7 @@ import type { Currency } from "#contracts/store-model.ts";
 import { useCurrencyChoice, useStoreCurrency } from "../currency";
 import { storeMessages } from "../messages";
 import { productsQueryOptions, quoteQueryOptions } from "../queries";
-import { StoreMessages } from "../StoreMessages";
+import StoreMessages from "../messages?feature";
 import { CartLineRow } from "./CartLineRow";
 import { ConvertedAmounts, CurrencyPicker, ShippingCountry } from "./CartOptions";
 import { isPromoRefusal, PromoCode } from "./PromoCode";

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../../components/PageFrame";
-import { StoreAdminMessages } from "../../../features/admin/store/StoreAdminMessages";
+import AdminFormMessages from "../../../features/admin/components/form/messages?feature";
+import StoreAdminMessages from "../../../features/admin/store/messages?feature";
 import { StoreAdminPage } from "../../../features/admin/store/StoreAdminPage";
 import { adminProductsQueryOptions } from "../../../features/admin/store/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
@@ -29,9 +30,11 @@ function AdminStore() {
         />
       }
     >
-      <StoreAdminMessages>
-        <StoreAdminPage />
-      </StoreAdminMessages>
+      <AdminFormMessages>
+        <StoreAdminMessages>
+          <StoreAdminPage />
+        </StoreAdminMessages>
+      </AdminFormMessages>
     </PageFrame>
   );
 }

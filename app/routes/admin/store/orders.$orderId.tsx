@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../../components/PageFrame";
-import { StoreOrdersMessages } from "../../../features/admin/store-orders/StoreOrdersMessages";
+import AdminFormMessages from "../../../features/admin/components/form/messages?feature";
+import StoreOrdersMessages from "../../../features/admin/store-orders/messages?feature";
 import { OrderDetailPage } from "../../../features/admin/store-orders/OrderDetailPage";
 import { orderQueryOptions } from "../../../features/admin/store-orders/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
@@ -21,9 +22,11 @@ function AdminStoreOrder() {
   const { orderId } = Route.useParams();
   return (
     <PageFrame title={<FormattedMessage id="admin.storeOrders.title" defaultMessage="Store orders" />}>
-      <StoreOrdersMessages>
-        <OrderDetailPage id={orderId} />
-      </StoreOrdersMessages>
+      <AdminFormMessages>
+        <StoreOrdersMessages>
+          <OrderDetailPage id={orderId} />
+        </StoreOrdersMessages>
+      </AdminFormMessages>
     </PageFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../../components/PageFrame";
-import { StoreOrdersMessages } from "../../../features/admin/store-orders/StoreOrdersMessages";
+import AdminFormMessages from "../../../features/admin/components/form/messages?feature";
+import StoreOrdersMessages from "../../../features/admin/store-orders/messages?feature";
 import { OrdersPage } from "../../../features/admin/store-orders/OrdersPage";
 import { DEFAULT_FILTERS, ordersQueryOptions } from "../../../features/admin/store-orders/queries";
 import { usePageMeta } from "../../../lib/usePageMeta";
@@ -25,9 +26,11 @@ function AdminStoreOrders() {
         <FormattedMessage id="admin.storeOrders.intro" defaultMessage="What fans bought, what to ship, refunds and the export for a fulfilment partner." />
       }
     >
-      <StoreOrdersMessages>
-        <OrdersPage />
-      </StoreOrdersMessages>
+      <AdminFormMessages>
+        <StoreOrdersMessages>
+          <OrdersPage />
+        </StoreOrdersMessages>
+      </AdminFormMessages>
     </PageFrame>
   );
 }

@@ -1,6 +1,0 @@
-// The member's tickets' messages, shipped with their chunk.
-import { createFeatureMessages } from "../../i18n/FeatureMessages";
-import en from "./messages?english";
-import ptBR from "./messages.pt-BR.json";
-
-export const MyTicketsMessages = createFeatureMessages({ en, "pt-BR": ptBR });

@@ -1,6 +1,0 @@
-// The newsletter pages' messages, shipped with their chunk.
-import { createFeatureMessages } from "../../i18n/FeatureMessages";
-import en from "./messages?english";
-import ptBR from "./messages.pt-BR.json";
-
-export const NewsletterMessages = createFeatureMessages({ en, "pt-BR": ptBR });

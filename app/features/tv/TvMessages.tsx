@@ -1,6 +1,0 @@
-// The TV page's messages, shipped with its chunk.
-import { createFeatureMessages } from "../../i18n/FeatureMessages";
-import en from "./messages?english";
-import ptBR from "./messages.pt-BR.json";
-
-export const TvMessages = createFeatureMessages({ en, "pt-BR": ptBR });
