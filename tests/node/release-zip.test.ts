@@ -10,17 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { piecesInRange, zipLayout } from "../../worker/lib/stored-zip";
-import {
-  crc32Of,
-  planZip,
-  withChecksums,
-  zipStream,
-  type ChecksumStore,
-  type ObjectSource,
-  type ReleaseZip,
-  type StoredChecksum,
-  type ZipFile,
-} from "../../worker/services/store/release-zip";
+import { crc32Of, planZip, withChecksums, zipStream, type ObjectSource, type ReleaseZip, type ZipFile } from "../../worker/services/store/release-zip";
+import { memoryChecksums, memorySource } from "./zip-sources";
 
 const MODIFIED = new Date(Date.UTC(2013, 0, 1, 12, 0, 0));
 
@@ -31,38 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Objects held in memory, read in chunks of `chunk` bytes (as R2 hands a body out). */
-function memorySource(objects: Record<string, Uint8Array>, chunk = 7_001): ObjectSource & { reads: number } {
-  const source = {
-    reads: 0,
-    head: async (key: string) => (objects[key] ? { size: objects[key].length, etag: `etag-${key}` } : null),
-    read: async (key: string, etag: string, offset: number, length: number) => {
-      const bytes = objects[key];
-      if (!bytes || etag !== `etag-${key}`) return null;
-      source.reads++;
-      let at = offset;
-      return new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= offset + length) return controller.close();
-          const end = Math.min(offset + length, at + chunk);
-          controller.enqueue(bytes.slice(at, end));
-          at = end;
-        },
-      });
-    },
-  };
-  return source;
-}
-
-function memoryChecksums(): ChecksumStore & { rows: Map<string, StoredChecksum> } {
-  const rows = new Map<string, StoredChecksum>();
-  return {
-    rows,
-    find: async (objects) => new Map(objects.flatMap((o) => (rows.get(o.key)?.etag === o.etag ? [[o.key, rows.get(o.key)!.crc32] as const] : []))),
-    save: async (saved) => saved.forEach((row) => rows.set(row.key, row)),
-  };
-}
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());

@@ -10,18 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseBuffer } from "music-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  planZip,
-  wavTagsLength,
-  withChecksums,
-  zipStream,
-  type ChecksumStore,
-  type ObjectSource,
-  type ReleaseZip,
-  type StoredChecksum,
-  type WavTags,
-  type ZipFile,
-} from "../../worker/services/store/release-zip";
+import { planZip, wavTagsLength, withChecksums, zipStream, type ReleaseZip, type WavTags, type ZipFile } from "../../worker/services/store/release-zip";
+import { memoryChecksums, memorySource } from "./zip-sources";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { taggedWav } from "../../scripts/lib/tagged-audio.mjs";
 
@@ -97,36 +87,8 @@ const files: ZipFile[] = [
   { name: "cover.png", key: "covers/album.png" },
 ];
 
-function memorySource(chunk = 3_001): ObjectSource & { reads: number } {
-  const source = {
-    reads: 0,
-    head: async (key: string) => (objects[key] ? { size: objects[key].length, etag: `etag-${key}` } : null),
-    read: async (key: string, etag: string, offset: number, length: number) => {
-      const bytes = objects[key];
-      if (!bytes || etag !== `etag-${key}` || offset + length > bytes.length) return null;
-      source.reads++;
-      let at = offset;
-      return new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= offset + length) return controller.close();
-          const end = Math.min(offset + length, at + chunk);
-          controller.enqueue(bytes.slice(at, end));
-          at = end;
-        },
-      });
-    },
-  };
-  return source;
-}
-
-function memoryChecksums(): ChecksumStore & { rows: Map<string, StoredChecksum> } {
-  const rows = new Map<string, StoredChecksum>();
-  return {
-    rows,
-    find: async (wanted) => new Map(wanted.flatMap((o) => (rows.get(o.key)?.etag === o.etag ? [[o.key, rows.get(o.key)!.crc32] as const] : []))),
-    save: async (saved) => saved.forEach((row) => rows.set(row.key, row)),
-  };
-}
+/** The test's objects, read in chunks of `chunk` bytes. */
+const testObjects = (chunk = 3_001) => memorySource(objects, chunk);
 
 const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
 
@@ -138,7 +100,7 @@ const entry = (name: string) => new Uint8Array(execFileSync("unzip", ["-p", zipF
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "zip-wav-tags-"));
-  const source = memorySource();
+  const source = testObjects();
   zip = await withChecksums(source, memoryChecksums(), (await planZip(source, files, MODIFIED))!);
   whole = await readAll(zipStream(source, zip));
   zipFile = path.join(dir, "album.zip");
@@ -150,7 +112,7 @@ afterAll(async () => {
 
 describe("a WAV in a release's zip", () => {
   it("is planned at its exact length without reading anything, and unzips with every CRC right", async () => {
-    const source = memorySource();
+    const source = testObjects();
     const planned = (await planZip(source, files, MODIFIED))!;
     expect(source.reads).toBe(0);
     expect(planned.layout.size).toBe(whole.length);
@@ -212,7 +174,7 @@ describe("a WAV in a release's zip", () => {
   });
 
   it("serves any range as that slice of the whole", async () => {
-    const source = memorySource(997);
+    const source = testObjects(997);
     const first = zip.layout.pieces.find((p) => "entry" in p && p.entry === 0)!;
     const tagStart = first.offset + 12 + 8 + 16;
     const ranges = [
@@ -230,7 +192,7 @@ describe("a WAV in a release's zip", () => {
   });
 
   it("keeps the tagged CRC until the tags change, and the archive's ETag follows the tags", async () => {
-    const source = memorySource();
+    const source = testObjects();
     const store = memoryChecksums();
     await withChecksums(source, store, (await planZip(source, files, MODIFIED))!);
     expect(store.rows.get("masters/one.wav")).toMatchObject({ size: objects["masters/one.wav"]!.length, crc32: zip.files[0]!.crc32 });
