@@ -17,6 +17,13 @@ function readStored(): string | null {
   }
 }
 
+/**
+ * Dispatched on `document` just before the page changes language: a part of the page still showing
+ * the server's HTML (app/ssr/HydrateWhenNear.tsx) is hydrated in the language it was rendered in
+ * first, or React would drop it and render it afresh.
+ */
+export const LOCALE_SWITCH_EVENT = "app:locale-switch";
+
 /** The locale this visitor gets: the saved choice, else the browser's languages, else English. */
 export const detectInitialLocale = (): Locale => detectLocale(readStored(), navigator.languages ?? [navigator.language]);
 
@@ -31,6 +38,7 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
 
   const setLocale = useCallback((next: Locale) => {
     const apply = (catalog: Messages) => {
+      document.dispatchEvent(new Event(LOCALE_SWITCH_EVENT));
       setMessages(catalog);
       setLocaleState(next);
     };

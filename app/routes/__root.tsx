@@ -17,6 +17,7 @@ import { usePageViews } from "../lib/pageViews";
 import { usePlayerRequested } from "../lib/playerPresence";
 import { useRadioRequested } from "../lib/radioPresence";
 import { useMemberNotices } from "../lib/session/useMemberNotices";
+import { HydrateWhenNear } from "../ssr/HydrateWhenNear";
 
 // The players (engines and bars) load with the music and radio routes, never with the entry chunk.
 const PlayerHost = lazy(() => import("../features/music/player/PlayerHost"));
@@ -61,11 +62,11 @@ function RootLayout() {
         {showHeader && pathname !== "/verify-email" && <EmailVerificationBanner />}
         <Outlet />
       </main>
-      {/* Its own pass when hydrating (the news box's form and the links): not in the page's commit. */}
+      {/* Below the first screen on every page (.app-main's height): hydrated when scrolled near or used. */}
       {showFooter && (
-        <Suspense>
+        <HydrateWhenNear>
           <Footer newsSignup={newsSignupWorks ? <NewsSignup /> : undefined} />
-        </Suspense>
+        </HydrateWhenNear>
       )}
       {/* A new version of the service worker is waiting (decision 042); never in embeds. */}
       {!embed && <UpdatePrompt />}
