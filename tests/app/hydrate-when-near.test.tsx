@@ -155,7 +155,9 @@ describe("HydrateWhenNear", () => {
     let rerender!: () => void;
     function Counting() {
       const [count, setCount] = useState(0);
-      rerender = () => setCount((n) => n + 1);
+      useEffect(() => {
+        rerender = () => setCount((n) => n + 1);
+      });
       return (
         <main>
           <h1>Top {count}</h1>
@@ -186,10 +188,12 @@ describe("HydrateWhenNear", () => {
     let switchTo!: (language: string) => void;
     function Switching() {
       const [language, setLanguage] = useState("en");
-      switchTo = (next) => {
-        document.dispatchEvent(new Event(LOCALE_SWITCH_EVENT));
-        setLanguage(next);
-      };
+      useEffect(() => {
+        switchTo = (next) => {
+          document.dispatchEvent(new Event(LOCALE_SWITCH_EVENT));
+          setLanguage(next);
+        };
+      });
       return (
         <Language.Provider value={language}>
           <HydrateWhenNear>
