@@ -7,11 +7,11 @@ import { IntlProvider } from "react-intl";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuditTable } from "../../app/features/admin/audit/AuditTable";
 import { AuditFilters } from "../../app/features/admin/audit/AuditFilters";
-import { auditActionMessages } from "../../app/features/admin/audit/actions";
 import en from "../../app/features/admin/messages?english";
 import ptBR from "../../app/features/admin/messages.pt-BR.json";
 import type { AuditEntryView } from "../../worker/contracts/admin";
 import { AUDIT_ACTIONS } from "../../worker/contracts/audit-actions";
+import { AUDIT_ACTION_NAMES } from "../../worker/contracts/areas/words";
 
 afterEach(cleanup);
 
@@ -89,16 +89,15 @@ describe.each([
 });
 
 describe("audit action names", () => {
-  it("every code the Worker writes has its own name in both catalogs, and no name is a code", () => {
+  it("every code the Worker writes has its own name in both languages, and no name is a code", () => {
     for (const code of AUDIT_ACTIONS) {
-      const id = auditActionMessages[code].id as string;
-      for (const catalog of [en, ptBR] as Record<string, string>[]) {
-        expect(catalog[id], `${code} in a catalog`).toBeTruthy();
-        expect(catalog[id]).not.toMatch(/^[a-z_]+\.[a-z_.]+$/);
+      for (const name of Object.values(AUDIT_ACTION_NAMES[code])) {
+        expect(name, code).toBeTruthy();
+        expect(name).not.toMatch(/^[a-z_]+\.[a-z_.]+$/);
       }
     }
-    const portuguese = AUDIT_ACTIONS.map((code) => (ptBR as Record<string, string>)[auditActionMessages[code].id as string]);
-    expect(new Set(portuguese).size).toBe(AUDIT_ACTIONS.length);
+    for (const locale of ["en", "pt-BR"] as const)
+      expect(new Set(AUDIT_ACTIONS.map((code) => AUDIT_ACTION_NAMES[code][locale])).size, locale).toBe(AUDIT_ACTIONS.length);
   });
 
   it("a stored code this version does not know (an older row) shows as stored", () => {

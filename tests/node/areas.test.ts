@@ -17,14 +17,19 @@ import {
   SSR_ROUTES,
 } from "../../worker/contracts/areas";
 import type { Area } from "../../worker/contracts/areas/area";
+import { AREA_AUDIT_ACTIONS } from "../../worker/contracts/areas/words";
+import { isAuditAction, type AuditAction } from "../../worker/contracts/audit-actions";
 import { AUDIT_DETAIL_KINDS } from "../../worker/contracts/audit-detail";
 import { FIVE_MINUTE_CRON, HOURLY_CRON } from "../../worker/services/areas/area";
 
 const FOLDER = new URL("../../worker/contracts/areas/", import.meta.url);
 const WORKER_FOLDER = new URL("../../worker/services/areas/", import.meta.url);
 /** The files that are not an area: the declaration's type and the lists (the Worker's areas, and those reacting to a change of access). */
-const NOT_AREAS = new Set(["area.ts", "index.ts", "access.ts"]);
-const areaFiles = (folder: URL) => readdirSync(folder).filter((name) => name.endsWith(".ts") && !NOT_AREAS.has(name));
+const NOT_AREAS = new Set(["area.ts", "index.ts", "access.ts", "words.ts"]);
+/** An area's words (its audit actions' names), beside its declaration: `<area>.words.ts`. */
+const WORDS_FILE = /\.words\.ts$/;
+const areaFiles = (folder: URL) => readdirSync(folder).filter((name) => name.endsWith(".ts") && !NOT_AREAS.has(name) && !WORDS_FILE.test(name));
+const wordsFiles = () => readdirSync(FOLDER).filter((name) => WORDS_FILE.test(name));
 
 const listed = new Set<object>(Object.values(AREAS));
 const declarations: readonly Area[] = Object.values(AREAS);
@@ -72,6 +77,41 @@ describe("the areas' declarations", () => {
     for (const area of declarations) {
       const params = area.pages.flatMap((page) => page.split("/").filter((segment) => segment.startsWith(":")));
       for (const param of params) expect(Object.keys(area.pageIdParams ?? {}), `${area.pages[0]}: ${param}`).toContain(param);
+    }
+  });
+});
+
+describe("the areas' words (<area>.words.ts, gathered in words.ts)", () => {
+  it("are each beside an area's declaration, and every one is listed in AREA_AUDIT_ACTIONS", async () => {
+    const files = wordsFiles();
+    const listedWords = new Set<object>(Object.values(AREA_AUDIT_ACTIONS));
+    expect(files.length).toBe(listedWords.size);
+    for (const file of files) {
+      expect(areaFiles(FOLDER), `${file} has no area`).toContain(file.replace(WORDS_FILE, ".ts"));
+      const { auditActions } = (await import(new URL(file, FOLDER).href)) as { auditActions: object };
+      expect(listedWords.has(auditActions), `${file} is missing from AREA_AUDIT_ACTIONS`).toBe(true);
+    }
+  });
+
+  it("make AuditAction the union of the declared codes, so a writer's misspelt code fails the type check", () => {
+    // @ts-expect-error: no area declares this code
+    const misspelt: AuditAction = "album.creat";
+    expect(isAuditAction(misspelt)).toBe(false);
+    expect(isAuditAction("album.create")).toBe(true);
+  });
+
+  it("give each audit action code to one area only", () => {
+    expect(duplicates(Object.values(AREA_AUDIT_ACTIONS).flatMap((names) => Object.keys(names)))).toEqual([]);
+  });
+
+  it("name every code in English and Portuguese, in words that differ", () => {
+    const codes = Object.values(AREA_AUDIT_ACTIONS).flatMap((names) => Object.entries(names));
+    expect(codes.length).toBeGreaterThan(100);
+    for (const [code, name] of codes) {
+      expect(Object.keys(name).sort(), code).toEqual(["en", "pt-BR"]);
+      expect(name.en.trim(), code).not.toBe("");
+      expect(name["pt-BR"].trim(), code).not.toBe("");
+      expect(name["pt-BR"], `${code}: the Portuguese is the English`).not.toBe(name.en);
     }
   });
 });

@@ -50,3 +50,10 @@ export type Area = {
   /** Detail kinds of the audit rows its back office writes, each with its English note. */
   readonly auditNotes?: { readonly [kind: string]: AuditNote };
 };
+
+/**
+ * An area's audit action codes, each named in every language of the site: the area's words file
+ * (`<area>.words.ts`, beside its declaration, kept out of the declaration because the app's first
+ * load reads that and only the Worker and the back office need these).
+ */
+export type AuditActionNames = { readonly [code: string]: { readonly en: string; readonly "pt-BR": string } };

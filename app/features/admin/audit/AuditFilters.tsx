@@ -28,7 +28,7 @@ export function AuditFilters({
         <select id={actionId} value={filters.action ?? ""} onChange={(event) => onChange({ ...filters, action: event.target.value || undefined })}>
           <option value="">{intl.formatMessage(m.allActions)}</option>
           {actions
-            .map((action) => ({ action, name: actionName(intl, action) }))
+            .map((action) => ({ action, name: actionName(intl.locale, action) }))
             .sort((a, b) => a.name.localeCompare(b.name, intl.locale))
             .map(({ action, name }) => (
               <option key={action} value={action}>

@@ -30,7 +30,7 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
               </td>
               <td>{entry.actorEmail}</td>
               <td>
-                <span title={entry.action}>{actionName(intl, entry.action)}</span>
+                <span title={entry.action}>{actionName(intl.locale, entry.action)}</span>
               </td>
               <td>{entry.targetId ? `${entry.targetType} ${entry.targetId}` : entry.targetType}</td>
               <td>

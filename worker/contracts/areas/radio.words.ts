@@ -1,0 +1,10 @@
+// The radio's words: its back office's audit actions, named in each language.
+import type { AuditActionNames } from "./area";
+
+export const auditActions = {
+  "station.create": { en: "Radio station added", "pt-BR": "Estação de rádio adicionada" },
+  "station.update": { en: "Radio station edited", "pt-BR": "Estação de rádio editada" },
+  "station.delete": { en: "Radio station deleted", "pt-BR": "Estação de rádio excluída" },
+  "station.reorder": { en: "Radio stations reordered", "pt-BR": "Estações de rádio reordenadas" },
+  "station.picture": { en: "Radio station picture changed", "pt-BR": "Imagem da estação de rádio alterada" },
+} as const satisfies AuditActionNames;

@@ -1,0 +1,17 @@
+// The community rooms' words: the back office's and the rooms' own moderators' audit actions.
+import type { AuditActionNames } from "./area";
+
+export const auditActions = {
+  "room.create": { en: "Room created", "pt-BR": "Sala criada" },
+  "room.update": { en: "Room edited", "pt-BR": "Sala editada" },
+  "room.archive": { en: "Room archived", "pt-BR": "Sala arquivada" },
+  "room.unarchive": { en: "Room opened again", "pt-BR": "Sala reaberta" },
+  "room.moderator.add": { en: "Fan moderator named", "pt-BR": "Moderador fã nomeado" },
+  "room.moderator.remove": { en: "Fan moderator removed", "pt-BR": "Moderador fã removido" },
+  "room.message.hide": { en: "Room message hidden", "pt-BR": "Mensagem de sala ocultada" },
+  "room.member.mute": { en: "Member muted in a room", "pt-BR": "Membro silenciado numa sala" },
+  "room.slow_mode": { en: "Room slow mode changed", "pt-BR": "Modo lento da sala alterado" },
+  "room.message.pin": { en: "Room message pinned", "pt-BR": "Mensagem de sala fixada" },
+  "room.message.unpin": { en: "Room message unpinned", "pt-BR": "Mensagem de sala desafixada" },
+  "room.message.reports_dismiss": { en: "Room message reports dismissed", "pt-BR": "Denúncias da mensagem da sala descartadas" },
+} as const satisfies AuditActionNames;
