@@ -12,7 +12,7 @@
 // logged an error.
 // Usage: node scripts/check-hydration.mjs [--url http://127.0.0.1:8787] [--roles visitor,fan,vip,admin]
 //        [--pages public|/,/store,...] [--cpu-slowdown 4] [--loads 1]
-/* global document, window, location */
+/* global document, window, location, requestAnimationFrame */
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { loopbackOrigin, positiveInt, PUBLIC_PAGES, signInDemo } from "./lib/measure.mjs";
@@ -113,8 +113,16 @@ for (const role of roles) {
           () => true,
           () => false,
         );
-      // app:ready follows the page's first commit; the late parts hydrate after it, each in a pass.
+      // app:ready follows the page's first commit; the late parts hydrate after it, each in a pass,
+      // and the parts out of sight once scrolled to (decision 178): the page is read to its end.
       if (hydrated) {
+        await page.evaluate(async () => {
+          for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight) {
+            window.scrollTo(0, top);
+            await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+          }
+          window.scrollTo(0, document.documentElement.scrollHeight);
+        });
         await page
           .waitForFunction(
             (selector) => [...document.querySelectorAll(selector)].every((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))),

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { defineMessages } from "react-intl";
 import { SetupChecklist } from "../features/setup/SetupChecklist";
 import { setupChecklistQueryOptions } from "../features/setup/queries";
@@ -23,7 +24,6 @@ import { artistQueryOptions } from "../lib/artist";
 import { meQueryOptions } from "../lib/session/queries";
 import { useSessionUser } from "../lib/session/useSession";
 import { siteStatusQueryOptions } from "../lib/site-status";
-import { HydrateWhenNear } from "../ssr/HydrateWhenNear";
 
 export const Route = createFileRoute("/")({
   // The events section's list (and the listening parties' teaser in it) starts loading with the
@@ -62,8 +62,9 @@ async function playTrackById(trackId: string, options: { preview: boolean }) {
 /**
  * The landing page, sections in the order docs/features.md#landing-page gives; the header links to each id. The events
  * list and the contact form belong to their own features and are put into their sections here.
- * Each section below the hero is hydrated once it nears the viewport or is used (decision 178), in
- * a pass of its own: the first load makes the hero interactive, not the whole page.
+ * Each section below the hero is a Suspense boundary: hydrating the server's HTML, React makes
+ * the hero interactive first and each section after it in a pass of its own, so no single task
+ * hydrates (and commits) the whole page.
  */
 function Home() {
   usePageMeta({ ...meta, brandFirst: true });
@@ -74,16 +75,16 @@ function Home() {
   return (
     <div className="landing">
       <Hero />
-      <HydrateWhenNear>
+      <Suspense>
         <MusicSection onPlay={playTrackById} />
-      </HydrateWhenNear>
-      <HydrateWhenNear>
+      </Suspense>
+      <Suspense>
         <VipSection />
-      </HydrateWhenNear>
-      <HydrateWhenNear>
+      </Suspense>
+      <Suspense>
         <BioSection />
-      </HydrateWhenNear>
-      <HydrateWhenNear>
+      </Suspense>
+      <Suspense>
         <EventsSection
           list={
             <>
@@ -92,18 +93,18 @@ function Home() {
             </>
           }
         />
-      </HydrateWhenNear>
-      <HydrateWhenNear>
+      </Suspense>
+      <Suspense>
         <AboutSection />
-      </HydrateWhenNear>
+      </Suspense>
       {newsSignupWorks && (
-        <HydrateWhenNear>
+        <Suspense>
           <NewsSection form={<NewsSignup />} />
-        </HydrateWhenNear>
+        </Suspense>
       )}
-      <HydrateWhenNear>
+      <Suspense>
         <ContactSection form={<ContactForm />} />
-      </HydrateWhenNear>
+      </Suspense>
     </div>
   );
 }

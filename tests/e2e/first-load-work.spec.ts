@@ -14,13 +14,11 @@ import { expect, hydrated, test } from "./fixtures";
  * it shows; the counts do not move with the host or its load, two busy loops beside gave the same).
  * Functions: the larger of the two plus 3 %, so that a library imported at start-up shows on
  * every page whose content the journeys leave alone (zod alone ran 88 more). Calls: plus 30 %,
- * they vary more (timers and animation frames that run before the network is idle). `/` and
- * `/events` from their counts once the footer and the landing's lower sections stopped hydrating
- * on a first load (decision 178): 1,151 and 1,091 functions, 54,840 and 37,021 calls.
+ * they vary more (timers and animation frames that run before the network is idle).
  */
 const BUDGETS: Record<string, { functions: number; calls: number }> = {
-  "/": { functions: 1190, calls: 72_000 },
-  "/events": { functions: 1125, calls: 49_000 },
+  "/": { functions: 1330, calls: 142_000 },
+  "/events": { functions: 1220, calls: 109_000 },
   "/music": { functions: 1340, calls: 221_000 },
   "/music/catalog": { functions: 1092, calls: 105_000 },
   "/music/catalog/city-lights-calling": { functions: 1335, calls: 74_000 },
