@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense } from "react";
 import { defineMessages } from "react-intl";
 import { SetupChecklist } from "../features/setup/SetupChecklist";
 import { setupChecklistQueryOptions } from "../features/setup/queries";
@@ -24,6 +23,7 @@ import { artistQueryOptions } from "../lib/artist";
 import { meQueryOptions } from "../lib/session/queries";
 import { useSessionUser } from "../lib/session/useSession";
 import { siteStatusQueryOptions } from "../lib/site-status";
+import { HydrateWhenNear } from "../ssr/HydrateWhenNear";
 
 export const Route = createFileRoute("/")({
   // The events section's list (and the listening parties' teaser in it) starts loading with the
@@ -62,9 +62,8 @@ async function playTrackById(trackId: string, options: { preview: boolean }) {
 /**
  * The landing page, sections in the order docs/features.md#landing-page gives; the header links to each id. The events
  * list and the contact form belong to their own features and are put into their sections here.
- * Each section below the hero is a Suspense boundary: hydrating the server's HTML, React makes
- * the hero interactive first and each section after it in a pass of its own, so no single task
- * hydrates (and commits) the whole page.
+ * Each section below the hero is hydrated once it nears the viewport or is used (decision 178), in
+ * a pass of its own: the first load makes the hero interactive, not the whole page.
  */
 function Home() {
   usePageMeta({ ...meta, brandFirst: true });
@@ -75,16 +74,16 @@ function Home() {
   return (
     <div className="landing">
       <Hero />
-      <Suspense>
+      <HydrateWhenNear>
         <MusicSection onPlay={playTrackById} />
-      </Suspense>
-      <Suspense>
+      </HydrateWhenNear>
+      <HydrateWhenNear>
         <VipSection />
-      </Suspense>
-      <Suspense>
+      </HydrateWhenNear>
+      <HydrateWhenNear>
         <BioSection />
-      </Suspense>
-      <Suspense>
+      </HydrateWhenNear>
+      <HydrateWhenNear>
         <EventsSection
           list={
             <>
@@ -93,18 +92,18 @@ function Home() {
             </>
           }
         />
-      </Suspense>
-      <Suspense>
+      </HydrateWhenNear>
+      <HydrateWhenNear>
         <AboutSection />
-      </Suspense>
+      </HydrateWhenNear>
       {newsSignupWorks && (
-        <Suspense>
+        <HydrateWhenNear>
           <NewsSection form={<NewsSignup />} />
-        </Suspense>
+        </HydrateWhenNear>
       )}
-      <Suspense>
+      <HydrateWhenNear>
         <ContactSection form={<ContactForm />} />
-      </Suspense>
+      </HydrateWhenNear>
     </div>
   );
 }

@@ -52,7 +52,27 @@ function whenNear(id: string): Gate | undefined {
   // A part still waiting when the language changes would be dropped and rendered afresh, out of
   // sight until scrolled to: it is hydrated as it was rendered first, then changes language.
   document.addEventListener(LOCALE_SWITCH_EVENT, release);
+  // Made while a press or click on the part itself is being dispatched: the part's page was
+  // itself still waiting (a tap the loader held until hydration and replays, or a tap on a page
+  // that has not hydrated), React is hydrating it on the spot to deliver that event, and the
+  // listeners above came too late to see it. Released at once, so the part hydrates in that same
+  // dispatch and the event reaches it.
+  if (intentUnderway(element)) release();
   return gate;
+}
+
+/**
+ * The press or click seen last on its way down, ahead of React's listeners: while its dispatch
+ * lasts (its phase is not NONE), it is the one being delivered.
+ */
+let lastIntent: Event | undefined;
+if (typeof document !== "undefined") {
+  for (const type of INTENT_EVENTS) document.addEventListener(type, (event) => (lastIntent = event), { capture: true, passive: true });
+}
+
+/** Whether the event being dispatched right now is a press or click on `element` or inside it. */
+function intentUnderway(element: Element): boolean {
+  return lastIntent !== undefined && lastIntent.eventPhase !== Event.NONE && lastIntent.target instanceof Node && element.contains(lastIntent.target);
 }
 
 /** Suspends hydration until `gate` resolves, then hands the early typing to the hydrated fields. */

@@ -2,7 +2,7 @@
 // the viewport or is about to be used, then hydrates with what was typed into it meanwhile; in a
 // page the browser renders itself it renders at once. The viewport is a stand-in
 // IntersectionObserver the test moves by hand.
-import { act, createContext, useContext, useEffect, useState } from "react";
+import { act, createContext, Suspense, use, useContext, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -146,6 +146,42 @@ describe("HydrateWhenNear", () => {
     });
     await act(async () => {
       page.container.querySelector("button")!.click();
+    });
+    expect(mounted).toHaveBeenCalledTimes(1);
+    expect(pressed).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers a bare click when the page around the part is itself still waiting to hydrate", async () => {
+    // The page's own part hydrates in a pass after the root's commit (a Suspense boundary waiting
+    // here on a promise), so the part's wrapper is made only while React hydrates the page on the
+    // spot to deliver the click: as a tap the loader held and replays right after the root's commit.
+    let pageReady!: () => void;
+    const pageGate = new Promise<void>((resolve) => (pageReady = resolve));
+    function WaitingPage() {
+      use(pageGate);
+      return <Page />;
+    }
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(
+      <Suspense>
+        <Page />
+      </Suspense>,
+    );
+    document.body.appendChild(container);
+    await act(async () => {
+      hydrate(
+        container,
+        <Suspense>
+          <WaitingPage />
+        </Suspense>,
+      );
+    });
+    expect(mounted).not.toHaveBeenCalled();
+    // The page's promise is kept now, marked so React reads it without waiting (as HydrateWhenNear does).
+    Object.assign(pageGate, { status: "fulfilled", value: undefined });
+    pageReady();
+    await act(async () => {
+      container.querySelector("button")!.click();
     });
     expect(mounted).toHaveBeenCalledTimes(1);
     expect(pressed).toHaveBeenCalledTimes(1);

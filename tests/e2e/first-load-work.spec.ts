@@ -17,7 +17,9 @@ import { expect, hydrated, test } from "./fixtures";
  * they vary more (timers and animation frames that run before the network is idle).
  */
 const BUDGETS: Record<string, { functions: number; calls: number }> = {
-  "/": { functions: 1330, calls: 142_000 },
+  // The landing's sections below the hero wait until they near the viewport (decision 178): 1,153
+  // functions and 54,456 calls on a fresh server, against 1,288 and 107,365 with them hydrated.
+  "/": { functions: 1200, calls: 75_000 },
   "/events": { functions: 1220, calls: 109_000 },
   "/music": { functions: 1340, calls: 221_000 },
   "/music/catalog": { functions: 1092, calls: 105_000 },
