@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { applicationServerKey } from "../../app/features/settings/pushDevice";
 import { Route as SettingsRoute } from "../../app/routes/settings";
 import type { Locale } from "../../worker/contracts/locale";
-import { defaultPreference, NOTIFICATION_KINDS, type NotificationPreferences } from "../../worker/contracts/notifications";
+import { defaultPreference, NOTIFICATION_KINDS } from "../../worker/contracts/notification-kinds";
+import type { NotificationPreferences } from "../../worker/contracts/notifications";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 
