@@ -29,6 +29,7 @@ export const notificationKinds = {
       "pt-BR": "Novo evento: {title}",
     },
   },
+  /** Tickets for what I asked "Notify me" about are on sale (decision 057). */
   notify_on_sale: {
     urgent: true,
     loud: true,

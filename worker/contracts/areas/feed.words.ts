@@ -14,6 +14,7 @@ export const auditActions = {
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
 export const notificationKinds = {
+  /** Someone liked my post, grouped per post ("maria and 4 others"). */
   like: {
     urgent: false,
     loud: false,
@@ -42,6 +43,7 @@ export const notificationKinds = {
       "pt-BR": "{actor} respondeu ao seu comentário: “{excerpt}”",
     },
   },
+  /** An @username of me in a post or comment. */
   mention: {
     urgent: false,
     loud: true,
@@ -51,6 +53,7 @@ export const notificationKinds = {
       "pt-BR": "{actor} mencionou você: “{excerpt}”",
     },
   },
+  /** A moderator hid my post, with the reason. */
   post_hidden: {
     urgent: false,
     loud: false,

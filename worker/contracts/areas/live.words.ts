@@ -12,6 +12,7 @@ export const auditActions = {
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
 export const notificationKinds = {
+  /** A live show I asked "Remind me" about and may watch is on air (decision 113). */
   show_live: {
     urgent: true,
     loud: true,

@@ -35,6 +35,7 @@ export const notificationKinds = {
       "pt-BR": "Sua assinatura VIP será renovada em {date}",
     },
   },
+  /** My membership began, or a gift of it I redeemed (a tier above VIP by its names, decision 116). */
   vip_granted: {
     urgent: false,
     loud: false,
@@ -45,6 +46,7 @@ export const notificationKinds = {
         "{gift, select, until {Seu presente de VIP foi resgatado: você é VIP até {date}} yes {Seu presente de VIP foi resgatado} other {Agora você é VIP}}",
     },
   },
+  /** My membership ended, a redeemed gift's too. */
   vip_ended: {
     urgent: true,
     loud: false,
@@ -54,6 +56,7 @@ export const notificationKinds = {
       "pt-BR": "{gift, select, yes {Seu VIP de presente terminou} other {Sua assinatura VIP terminou}}",
     },
   },
+  /** Someone redeemed the gift of a membership I bought. */
   gift_redeemed: {
     urgent: false,
     loud: false,

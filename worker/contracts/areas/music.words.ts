@@ -34,6 +34,7 @@ export const notificationKinds = {
       "pt-BR": "Novo lançamento: {title}",
     },
   },
+  /** A release's VIP early access has begun (VIPs). */
   release_early: {
     urgent: false,
     loud: true,
@@ -43,6 +44,7 @@ export const notificationKinds = {
       "pt-BR": "Acesso antecipado VIP: {title}",
     },
   },
+  /** What I asked "Notify me" about is out (decision 057). */
   notify_release: {
     urgent: true,
     loud: true,

@@ -10,6 +10,7 @@ export const auditActions = {
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
 export const notificationKinds = {
+  /** A virtual meet or listening party starts in 15 minutes (VIPs). */
   meet_soon: {
     urgent: false,
     loud: false,

@@ -13,6 +13,7 @@ export const auditActions = {
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
 export const notificationKinds = {
+  /** An upgrade or win-back offer: a percent off a tier's first period, for a week (decision 101). */
   tier_offer: {
     urgent: true,
     loud: false,
@@ -23,6 +24,7 @@ export const notificationKinds = {
         "{winBack, select, yes {Volte para o {title}} other {Uma oferta para você}}: {percent}% de desconto no seu primeiro período de {title}, até {date}",
     },
   },
+  /** My free trial ends in 3 days, then its tier's price is charged (decision 102). */
   trial_ending: {
     urgent: true,
     loud: false,

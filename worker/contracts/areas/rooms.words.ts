@@ -36,6 +36,7 @@ export const notificationKinds = {
       "pt-BR": "{actor} respondeu a você em {title}: “{excerpt}”",
     },
   },
+  /** New messages in a room I asked to hear everything of, at most one per window (decision 111). */
   room_activity: {
     urgent: false,
     loud: false,

@@ -23,6 +23,7 @@ export const auditActions = {
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
 export const notificationKinds = {
+  /** My store order is on its way, its number as the title. */
   order_shipped: {
     urgent: false,
     loud: false,
@@ -32,6 +33,7 @@ export const notificationKinds = {
       "pt-BR": "Seu pedido {title} foi enviado",
     },
   },
+  /** A release I pre-ordered is out: the whole of it downloads now (decision 118). */
   preorder_out: {
     urgent: false,
     loud: false,
