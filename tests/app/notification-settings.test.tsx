@@ -92,6 +92,8 @@ describe("/settings › Notifications", () => {
     );
     const s = await section();
     const table = await within(s).findByRole("table", { name: "O que notifica você, e por onde" });
+    // Each kind's line as its area declares it, in the reader's language.
+    expect(within(table).getByRole("rowheader", { name: "Curtidas nos meus posts" })).toBeTruthy();
     fireEvent.click(checkbox(table, "Push: Respostas aos meus comentários"));
     fireEvent.click(within(s).getByRole("button", { name: "Salvar preferências" }));
     expect((await within(s).findByRole("alert")).textContent).toBe("Não foi possível salvar suas preferências. Tente novamente.");
