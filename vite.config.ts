@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { englishMessages } from "./scripts/lib/english-messages.mjs";
+import { notificationTextsPlugin } from "./scripts/lib/notification-texts.mjs";
 import { precompiledMessages } from "./scripts/lib/precompiled-messages.mjs";
 import { firstLoadManifest } from "./scripts/lib/first-load-manifest.mjs";
 import { serviceWorker } from "./scripts/lib/service-worker.mjs";
@@ -15,6 +16,8 @@ export default defineConfig(({ command }) => ({
     // A feature's English catalog, read from its defaultMessages (`./messages?english`).
     englishMessages(),
     precompiledMessages(),
+    // The notification centre's sentences, from the areas' words files (`virtual:notification-texts`).
+    notificationTextsPlugin(),
     // The Worker's build: only the pages it renders keep their components (the back office's stay in the browser's).
     serverRenderedRoutesOnly(SSR_ROUTES),
     minifiedWorker(),

@@ -8,6 +8,7 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { demoCatalogStatements } from "./scripts/catalog/demo-catalog-seed.mjs";
 import { englishMessages } from "./scripts/lib/english-messages.mjs";
+import { notificationTextsPlugin } from "./scripts/lib/notification-texts.mjs";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -87,6 +88,7 @@ export default defineConfig({
           quietDependencySourcemaps(),
           // The Worker renders the app's pages, whose features read their English this way.
           englishMessages(),
+          notificationTextsPlugin(),
           cloudflareTest(async () => ({
             main: "./worker/index.ts",
             wrangler: { configPath: await hermeticWranglerConfig() },
@@ -151,7 +153,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), englishMessages()],
+        plugins: [react(), englishMessages(), notificationTextsPlugin()],
         test: {
           name: "app",
           include: ["tests/app/**/*.test.{ts,tsx}"],

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { applicationServerKey } from "../../app/features/settings/pushDevice";
 import { Route as SettingsRoute } from "../../app/routes/settings";
 import type { Locale } from "../../worker/contracts/locale";
-import { defaultPreference, NOTIFICATION_KINDS, type NotificationPreferences } from "../../worker/contracts/notifications";
+import { defaultPreference, NOTIFICATION_KINDS } from "../../worker/contracts/notification-kinds";
+import type { NotificationPreferences } from "../../worker/contracts/notifications";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 
@@ -91,6 +92,8 @@ describe("/settings › Notifications", () => {
     );
     const s = await section();
     const table = await within(s).findByRole("table", { name: "O que notifica você, e por onde" });
+    // Each kind's line as its area declares it, in the reader's language.
+    expect(within(table).getByRole("rowheader", { name: "Curtidas nos meus posts" })).toBeTruthy();
     fireEvent.click(checkbox(table, "Push: Respostas aos meus comentários"));
     fireEvent.click(within(s).getByRole("button", { name: "Salvar preferências" }));
     expect((await within(s).findByRole("alert")).textContent).toBe("Não foi possível salvar suas preferências. Tente novamente.");

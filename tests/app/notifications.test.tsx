@@ -17,13 +17,8 @@ import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { useMemberNotices } from "../../app/lib/session/useMemberNotices";
 import { Route as NotificationsRoute } from "../../app/routes/notifications";
-import {
-  NOTIFICATION_FRAME,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationsPage,
-  type NotificationView,
-} from "../../worker/contracts/notifications";
+import { NOTIFICATION_KINDS } from "../../worker/contracts/notification-kinds";
+import { NOTIFICATION_FRAME, type NotificationKind, type NotificationsPage, type NotificationView } from "../../worker/contracts/notifications";
 import { ROLE_CHANGED_FRAME } from "../../worker/contracts/realtime";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute, seedConfig } from "./fixtures/config";

@@ -17,9 +17,12 @@ import {
   SSR_ROUTES,
 } from "../../worker/contracts/areas";
 import type { Area } from "../../worker/contracts/areas/area";
-import { AREA_AUDIT_ACTIONS } from "../../worker/contracts/areas/words";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { AREA_AUDIT_ACTIONS, AREA_NOTIFICATION_KINDS, NOTIFICATION_WORDS } from "../../worker/contracts/areas/words";
 import { isAuditAction, type AuditAction } from "../../worker/contracts/audit-actions";
 import { AUDIT_DETAIL_KINDS } from "../../worker/contracts/audit-detail";
+import { defaultPreference, NOTIFICATION_KINDS, URGENT_NOTIFICATION_KINDS } from "../../worker/contracts/notification-kinds";
+import type { NotificationKind } from "../../worker/contracts/notifications";
 import { FIVE_MINUTE_CRON, HOURLY_CRON } from "../../worker/services/areas/area";
 
 const FOLDER = new URL("../../worker/contracts/areas/", import.meta.url);
@@ -82,15 +85,21 @@ describe("the areas' declarations", () => {
 });
 
 describe("the areas' words (<area>.words.ts, gathered in words.ts)", () => {
-  it("are each beside an area's declaration, and every one is listed in AREA_AUDIT_ACTIONS", async () => {
+  it("are each beside an area's declaration, and every one is listed in AREA_AUDIT_ACTIONS, and in AREA_NOTIFICATION_KINDS when it declares notifications", async () => {
     const files = wordsFiles();
     const listedWords = new Set<object>(Object.values(AREA_AUDIT_ACTIONS));
+    const listedKinds = new Set<object>(Object.values(AREA_NOTIFICATION_KINDS));
     expect(files.length).toBe(listedWords.size);
+    let declaringKinds = 0;
     for (const file of files) {
       expect(areaFiles(FOLDER), `${file} has no area`).toContain(file.replace(WORDS_FILE, ".ts"));
-      const { auditActions } = (await import(new URL(file, FOLDER).href)) as { auditActions: object };
+      const { auditActions, notificationKinds } = (await import(new URL(file, FOLDER).href)) as { auditActions: object; notificationKinds?: object };
       expect(listedWords.has(auditActions), `${file} is missing from AREA_AUDIT_ACTIONS`).toBe(true);
+      if (!notificationKinds) continue;
+      declaringKinds += 1;
+      expect(listedKinds.has(notificationKinds), `${file} is missing from AREA_NOTIFICATION_KINDS`).toBe(true);
     }
+    expect(declaringKinds).toBe(listedKinds.size);
   });
 
   it("make AuditAction the union of the declared codes, so a writer's misspelt code fails the type check", () => {
@@ -113,6 +122,74 @@ describe("the areas' words (<area>.words.ts, gathered in words.ts)", () => {
       expect(name["pt-BR"].trim(), code).not.toBe("");
       expect(name["pt-BR"], `${code}: the Portuguese is the English`).not.toBe(name.en);
     }
+  });
+});
+
+/** Every placeholder of an ICU message, in its plurals' and selects' branches too. */
+function placeholders(elements: readonly MessageFormatElement[]): string[] {
+  return elements.flatMap((element) => {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) return [];
+    const own = "value" in element && typeof element.value === "string" ? [element.value] : [];
+    const branches = "options" in element ? Object.values(element.options).flatMap((option) => placeholders(option.value)) : [];
+    return [...own, ...branches];
+  });
+}
+
+describe("the areas' notification kinds (notificationKinds in <area>.words.ts)", () => {
+  /** The values the centre gives every sentence (app/components/notifications/notificationText.ts). */
+  const CENTRE_VALUES = ["actor", "others", "excerpt", "title", "reason", "hasReason", "date", "gift", "percent", "winBack", "amount"];
+  const declared = Object.values(AREA_NOTIFICATION_KINDS).flatMap((kinds) => Object.entries(kinds));
+
+  it("give each kind to one area only", () => {
+    expect(declared.length).toBe(NOTIFICATION_KINDS.length);
+    expect(duplicates(declared.map(([kind]) => kind))).toEqual([]);
+  });
+
+  it("make NotificationKind the union of the declared kinds, so a producer's misspelt kind fails the type check", () => {
+    // @ts-expect-error: no area declares this kind
+    const misspelt: NotificationKind = "likes";
+    expect(NOTIFICATION_KINDS).not.toContain(misspelt);
+  });
+
+  it("label every kind and word its sentence in English and Portuguese, in words that differ", () => {
+    for (const [kind, words] of declared) {
+      for (const text of [words.label, words.text]) {
+        expect(Object.keys(text).sort(), kind).toEqual(["en", "pt-BR"]);
+        expect(text.en.trim(), kind).not.toBe("");
+        expect(text["pt-BR"].trim(), kind).not.toBe("");
+        expect(text["pt-BR"], `${kind}: the Portuguese is the English`).not.toBe(text.en);
+      }
+      expect(words.label.en + words.label["pt-BR"], `${kind}: a label is plain text`).not.toMatch(/[{}]/);
+    }
+  });
+
+  it("write each sentence as an ICU message with the centre's values only, the same in both languages", () => {
+    for (const [kind, { text }] of declared) {
+      const en = new Set(placeholders(parse(text.en)));
+      expect(new Set(placeholders(parse(text["pt-BR"]))), kind).toEqual(en);
+      for (const name of en) expect(CENTRE_VALUES, `${kind}: {${name}}`).toContain(name);
+    }
+  });
+
+  it("keep every kind's defaults and urgency as they were when the lists were written by hand", () => {
+    const loud = ["reply", "mention", "room_mention", "room_reply", "release", "release_early", "notify_release", "notify_on_sale", "show_live"];
+    const urgent = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale", "tier_offer", "trial_ending", "show_live"];
+    const kinds = [
+      ...["like", "comment", "reply", "mention", "release", "release_early", "event", "meet_soon", "tv_live", "contact_reply", "payment_failed"],
+      ...["renewal_soon", "vip_granted", "vip_ended", "post_hidden", "gift_redeemed", "order_shipped", "preorder_out", "notify_release"],
+      ...["notify_on_sale", "tier_offer", "trial_ending", "room_mention", "room_reply", "room_activity", "show_live"],
+    ];
+    expect([...NOTIFICATION_KINDS].sort()).toEqual([...kinds].sort());
+    expect([...URGENT_NOTIFICATION_KINDS].sort()).toEqual([...urgent].sort());
+    for (const kind of NOTIFICATION_KINDS) {
+      const isLoud = loud.includes(kind);
+      expect(defaultPreference(kind), kind).toEqual({ inApp: true, push: isLoud, email: isLoud || urgent.includes(kind) });
+    }
+  });
+
+  it("list the kinds in the order of AREA_NOTIFICATION_KINDS, the settings page's", () => {
+    expect(NOTIFICATION_KINDS).toEqual(declared.map(([kind]) => kind));
+    expect(Object.keys(NOTIFICATION_WORDS)).toEqual(NOTIFICATION_KINDS);
   });
 });
 

@@ -8,11 +8,11 @@ import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers"
 import { acceptSocket } from "./sockets";
 import { handleMessage, notifyMembers, type NotificationMessage } from "../../worker/services/notifications";
 import { deliverNotification, recordNotificationEvent } from "../../worker/db/notifications";
+import { defaultPreference } from "../../worker/contracts/notification-kinds";
 import { planFanOut, writeFanOutPage } from "../../worker/db/notification-fanout";
 import {
   NOTIFICATION_FRAME,
   NOTIFICATIONS_PAGE_SIZE,
-  defaultPreference,
   type NotificationPreferences,
   type NotificationsPage,
   type UnreadCount,

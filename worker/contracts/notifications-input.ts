@@ -1,6 +1,7 @@
 // The notification API's inputs (zod), shared by the Worker's validation and the SPA's forms.
 import { z } from "zod";
-import { NOTIFICATION_KINDS, NOTIFY_TARGET_TYPES } from "./notifications";
+import { NOTIFICATION_KINDS } from "./notification-kinds";
+import { NOTIFY_TARGET_TYPES } from "./notifications";
 import { pushEndpointAllowed } from "./push";
 
 const kindPreferenceSchema = z.object({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() });

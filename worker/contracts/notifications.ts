@@ -1,97 +1,21 @@
 // The notification centre's shapes, shared by the Worker and the SPA (decision 044). No zod here:
 // the header's bell is on every page, in the entry chunk; the input schemas are in
 // notifications-input.ts.
+import type { NotificationKind } from "./areas/words.ts";
 
 export const NOTIFICATIONS_API = "/api/notifications";
 
 /**
- * Every kind of notification. Each has its own text in en and pt-BR (the SPA's centre, the push
- * and the e-mail digest) and its own preferences.
- * - like: someone liked my post (grouped per post: "maria and 4 others liked your post")
- * - comment: a comment on my post; reply: a comment answering mine (under the same post);
- *   mention: an @username of me in a post or comment
- * - release: a new release; release_early: its VIP early access has begun (VIPs)
- * - event: a new published event; meet_soon: a virtual meet or listening party starts in 15 minutes (VIPs)
- * - tv_live: a TV live channel went live
- * - contact_reply: an administrator answered my contact message
- * - payment_failed, renewal_soon, vip_granted, vip_ended: my membership (a redeemed gift of VIP's too)
- * - gift_redeemed: someone redeemed the gift of VIP I bought
- * - post_hidden: a moderator hid my post (with the reason)
- * - order_shipped: my store order is on its way (its number as the title)
- * - preorder_out: a release I pre-ordered is out, the whole of it downloads now (decision 118)
- * - notify_release, notify_on_sale: what I asked "Notify me" about is out, or its tickets are on sale (decision 057)
- * - tier_offer: an upgrade or win-back offer for me, a percent off a tier's first period (decision 101)
- * - trial_ending: my free trial ends in 3 days, then its tier's price is charged (decision 102)
- * - room_mention, room_reply: an @username of me, or a reply to my message, in a community room;
- *   room_activity: new messages in a room I asked to hear everything of, at most one per window (decision 111)
- * - show_live: a live show I asked "Remind me" about and may watch is on air now (decision 113)
+ * A kind of notification: each area declares the kinds it sends in its words file
+ * (worker/contracts/areas/<area>.words.ts), with how loudly each arrives and its words; the lists
+ * and defaults built from them are in notification-kinds.ts, outside the header's first load.
  */
-export const NOTIFICATION_KINDS = [
-  "like",
-  "comment",
-  "reply",
-  "mention",
-  "release",
-  "release_early",
-  "event",
-  "meet_soon",
-  "tv_live",
-  "contact_reply",
-  "payment_failed",
-  "renewal_soon",
-  "vip_granted",
-  "vip_ended",
-  "post_hidden",
-  "gift_redeemed",
-  "order_shipped",
-  "preorder_out",
-  "notify_release",
-  "notify_on_sale",
-  "tier_offer",
-  "trial_ending",
-  "room_mention",
-  "room_reply",
-  "room_activity",
-  "show_live",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** Kinds whose e-mail goes out at once; the others wait for the day's digest (at most one a day). */
-/** A drop someone asked "Notify me" about is urgent too: they asked to hear of it when it happens, not a day later. */
-/** An offer is urgent too: it can be claimed for a week only. A trial's end too: the member may want to cancel before the charge. */
-export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
-  "payment_failed",
-  "vip_ended",
-  "notify_release",
-  "notify_on_sale",
-  "tier_offer",
-  "trial_ending",
-  "show_live",
-];
+export type { NotificationKind };
 
 /** The channels a member chooses per kind. */
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export type KindPreference = Record<NotificationChannel, boolean>;
-
-/**
- * The modest defaults: every kind shows in the centre; push and e-mail only for replies, mentions
- * and new releases (and the membership's urgent news by e-mail, which a member should not miss).
- */
-export function defaultPreference(kind: NotificationKind): KindPreference {
-  // "Notify me" is a request to be told: every channel, until the member turns one off.
-  const loud =
-    kind === "reply" ||
-    kind === "mention" ||
-    kind === "room_mention" ||
-    kind === "room_reply" ||
-    kind === "release" ||
-    kind === "release_early" ||
-    kind === "notify_release" ||
-    kind === "notify_on_sale" ||
-    kind === "show_live";
-  return { inApp: true, push: loud, email: loud || URGENT_NOTIFICATION_KINDS.includes(kind) };
-}
 
 /** Who caused it (the latest of them for grouped likes); null for the site's own news. */
 export type NotificationActor = { username: string; avatarUrl: string | null };

@@ -8,9 +8,8 @@
 import type { DB } from "./client";
 import { runBatch, type Statement } from "./d1";
 import { notSuspendedText } from "./suspensions";
+import { defaultPreference, NOTIFICATION_KINDS } from "#contracts/notification-kinds.ts";
 import {
-  defaultPreference,
-  NOTIFICATION_KINDS,
   NOTIFICATIONS_PAGE_SIZE,
   UNREAD_COUNT_CAP,
   type KindPreference,

@@ -4,14 +4,17 @@
 // change close it, and Escape gives focus back to the bell.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { UNREAD_COUNT_CAP } from "#contracts/notifications.ts";
 import { notificationsQueryOptions, unreadBadge, unreadCountQueryOptions, useMarkAllNotificationsRead } from "../../lib/notifications/queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { Icon } from "../Icon";
 import { QueryState } from "../QueryState";
-import { NotificationList } from "./NotificationList";
+import "./notifications.css";
+
+// The rows and every kind's sentence arrive when the panel first opens: the bell is on every page.
+const NotificationList = lazy(() => import("./NotificationList").then((module) => ({ default: module.NotificationList })));
 
 export const bellMessages = {
   ...defineMessages({
@@ -151,7 +154,9 @@ function Panel({ unread, onClose }: { unread: number; onClose: (returnFocus: boo
                 <FormattedMessage {...m.empty} />
               </p>
             ) : (
-              <NotificationList items={items} label={intl.formatMessage(m.newest)} onNavigate={() => onClose(false)} />
+              <Suspense fallback={<FormattedMessage {...m.loading} />}>
+                <NotificationList items={items} label={intl.formatMessage(m.newest)} onNavigate={() => onClose(false)} />
+              </Suspense>
             )
           }
         </QueryState>

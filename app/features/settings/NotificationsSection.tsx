@@ -4,14 +4,15 @@
 // with the whole set keeps the Worker's copy and the page's the same.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
+import { defineMessage, defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from "react-intl";
 import { FormBanner } from "../../components/form/FormField";
 import { QueryState } from "../../components/QueryState";
 import { api } from "../../lib/api";
 import { notificationKeys } from "../../lib/notifications/queries";
+import { NOTIFICATION_WORDS } from "#contracts/areas/words.ts";
+import { NOTIFICATION_KINDS } from "#contracts/notification-kinds.ts";
 import {
   NOTIFICATION_CHANNELS,
-  NOTIFICATION_KINDS,
   NOTIFICATIONS_API,
   type KindPreference,
   type NotificationChannel,
@@ -53,34 +54,8 @@ const channelMessages: Record<NotificationChannel, MessageDescriptor> = defineMe
   email: { id: "settings.notifications.channel.email", defaultMessage: "E-mail" },
 });
 
-const kindMessages: Record<NotificationKind, MessageDescriptor> = defineMessages({
-  like: { id: "settings.notifications.kind.like", defaultMessage: "Likes on my posts" },
-  comment: { id: "settings.notifications.kind.comment", defaultMessage: "Comments on my posts" },
-  reply: { id: "settings.notifications.kind.reply", defaultMessage: "Replies to my comments" },
-  mention: { id: "settings.notifications.kind.mention", defaultMessage: "Mentions of me" },
-  release: { id: "settings.notifications.kind.release", defaultMessage: "New releases" },
-  release_early: { id: "settings.notifications.kind.releaseEarly", defaultMessage: "VIP early access to releases" },
-  event: { id: "settings.notifications.kind.event", defaultMessage: "New events" },
-  meet_soon: { id: "settings.notifications.kind.meetSoon", defaultMessage: "Virtual meets and listening parties about to start" },
-  tv_live: { id: "settings.notifications.kind.tvLive", defaultMessage: "The TV going live" },
-  show_live: { id: "settings.notifications.kind.showLive", defaultMessage: "A live show you asked to be reminded of going on air" },
-  contact_reply: { id: "settings.notifications.kind.contactReply", defaultMessage: "Answers to my contact messages" },
-  payment_failed: { id: "settings.notifications.kind.paymentFailed", defaultMessage: "Failed VIP payments" },
-  renewal_soon: { id: "settings.notifications.kind.renewalSoon", defaultMessage: "VIP renewal reminders" },
-  vip_granted: { id: "settings.notifications.kind.vipGranted", defaultMessage: "VIP membership granted" },
-  vip_ended: { id: "settings.notifications.kind.vipEnded", defaultMessage: "VIP membership ended" },
-  post_hidden: { id: "settings.notifications.kind.postHidden", defaultMessage: "My posts hidden by a moderator" },
-  gift_redeemed: { id: "settings.notifications.kind.giftRedeemed", defaultMessage: "Gifts of VIP I gave, when redeemed" },
-  order_shipped: { id: "settings.notifications.kind.orderShipped", defaultMessage: "My store orders shipped" },
-  preorder_out: { id: "settings.notifications.kind.preorderOut", defaultMessage: "My pre-orders out" },
-  notify_release: { id: "settings.notifications.kind.notifyRelease", defaultMessage: "Releases I asked to be told about" },
-  notify_on_sale: { id: "settings.notifications.kind.notifyOnSale", defaultMessage: "Ticket sales I asked to be told about" },
-  tier_offer: { id: "settings.notifications.kind.tierOffer", defaultMessage: "Membership offers (a discount on a paid tier)" },
-  trial_ending: { id: "settings.notifications.kind.trialEnding", defaultMessage: "Free trial ending (before the first charge)" },
-  room_mention: { id: "settings.notifications.kind.roomMention", defaultMessage: "Mentions of you in community rooms" },
-  room_reply: { id: "settings.notifications.kind.roomReply", defaultMessage: "Replies to your messages in community rooms" },
-  room_activity: { id: "settings.notifications.kind.roomActivity", defaultMessage: "New messages in rooms where you chose “Everything”" },
-});
+/** A kind's line, in the reader's language, as its area declares it. */
+const kindLabel = (intl: IntlShape, kind: NotificationKind) => NOTIFICATION_WORDS[kind].label[intl.locale === "pt-BR" ? "pt-BR" : "en"];
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
@@ -173,9 +148,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
           <tbody>
             {NOTIFICATION_KINDS.map((kind) => (
               <tr key={kind}>
-                <th scope="row">
-                  <FormattedMessage {...kindMessages[kind]} />
-                </th>
+                <th scope="row">{kindLabel(intl, kind)}</th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <td key={channel}>
                     <input
@@ -183,7 +156,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
                       checked={kinds[kind][channel]}
                       aria-label={intl.formatMessage(m.checkbox, {
                         channel: intl.formatMessage(channelMessages[channel]),
-                        kind: intl.formatMessage(kindMessages[kind]),
+                        kind: kindLabel(intl, kind),
                       })}
                       onChange={(event) => toggle(kind, channel, event.target.checked)}
                     />

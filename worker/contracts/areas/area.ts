@@ -56,4 +56,30 @@ export type Area = {
  * (`<area>.words.ts`, beside its declaration, kept out of the declaration because the app's first
  * load reads that and only the Worker and the back office need these).
  */
-export type AuditActionNames = { readonly [code: string]: { readonly en: string; readonly "pt-BR": string } };
+export type AuditActionNames = { readonly [code: string]: InEveryLanguage };
+
+/** A text in every language of the site. */
+export type InEveryLanguage = { readonly en: string; readonly "pt-BR": string };
+
+/**
+ * One kind of notification an area sends (its words file's `notificationKinds`): how loudly it
+ * arrives and its words. The push and e-mail texts are the Worker's
+ * (worker/services/notifications/texts.ts, decision 180).
+ */
+export type NotificationKindWords = {
+  /** Mailed at once (and pushed with high urgency) instead of waiting for the day's digest. */
+  readonly urgent: boolean;
+  /** Push and e-mail on until the member turns them off; otherwise only the centre (and e-mail when urgent). */
+  readonly loud: boolean;
+  /** Its line in Settings › Notifications. */
+  readonly label: InEveryLanguage;
+  /**
+   * Its sentence in the notification centre, an ICU message with any of the placeholders
+   * app/components/notifications/notificationText.ts gives: {actor}, {others}, {excerpt},
+   * {title}, {reason}, {hasReason}, {date}, {gift}, {percent}, {winBack}, {amount}.
+   */
+  readonly text: InEveryLanguage;
+};
+
+/** An area's notification kinds, by kind. */
+export type NotificationKinds = { readonly [kind: string]: NotificationKindWords };

@@ -1,5 +1,5 @@
 // The events' words: the audit actions of events, venues and tickets, named in each language.
-import type { AuditActionNames } from "./area";
+import type { AuditActionNames, NotificationKinds } from "./area";
 
 export const auditActions = {
   "event.create": { en: "Event created", "pt-BR": "Evento criado" },
@@ -17,3 +17,26 @@ export const auditActions = {
   "venue.delete": { en: "Venue deleted", "pt-BR": "Local excluído" },
   "ticket.import": { en: "Ticket orders imported", "pt-BR": "Pedidos de ingressos importados" },
 } as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  event: {
+    urgent: false,
+    loud: false,
+    label: { en: "New events", "pt-BR": "Novos eventos" },
+    text: {
+      en: "New event: {title}",
+      "pt-BR": "Novo evento: {title}",
+    },
+  },
+  /** Tickets for what I asked "Notify me" about are on sale (decision 057). */
+  notify_on_sale: {
+    urgent: true,
+    loud: true,
+    label: { en: "Ticket sales I asked to be told about", "pt-BR": "Vendas de ingressos que pedi para ser avisado" },
+    text: {
+      en: "Tickets for {title} are on sale now — you asked us to tell you",
+      "pt-BR": "Os ingressos para {title} estão à venda — você pediu para ser avisado",
+    },
+  },
+} as const satisfies NotificationKinds;

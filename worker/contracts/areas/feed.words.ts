@@ -1,5 +1,5 @@
 // The feed's words: the moderation of its posts and comments, named in each language.
-import type { AuditActionNames } from "./area";
+import type { AuditActionNames, NotificationKinds } from "./area";
 
 export const auditActions = {
   "post.hide": { en: "Post hidden", "pt-BR": "Post ocultado" },
@@ -11,3 +11,56 @@ export const auditActions = {
   "comment.delete": { en: "Comment deleted", "pt-BR": "Comentário excluído" },
   "comment.reports_dismiss": { en: "Comment reports dismissed", "pt-BR": "Denúncias do comentário descartadas" },
 } as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  /** Someone liked my post, grouped per post ("maria and 4 others"). */
+  like: {
+    urgent: false,
+    loud: false,
+    label: { en: "Likes on my posts", "pt-BR": "Curtidas nos meus posts" },
+    text: {
+      en: "{others, plural, =0 {{actor} liked your post} one {{actor} and # other liked your post} other {{actor} and # others liked your post}}",
+      "pt-BR":
+        "{others, plural, =0 {{actor} curtiu seu post} one {{actor} e mais # pessoa curtiram seu post} other {{actor} e mais # pessoas curtiram seu post}}",
+    },
+  },
+  comment: {
+    urgent: false,
+    loud: false,
+    label: { en: "Comments on my posts", "pt-BR": "Comentários nos meus posts" },
+    text: {
+      en: "{actor} commented on your post: “{excerpt}”",
+      "pt-BR": "{actor} comentou no seu post: “{excerpt}”",
+    },
+  },
+  reply: {
+    urgent: false,
+    loud: true,
+    label: { en: "Replies to my comments", "pt-BR": "Respostas aos meus comentários" },
+    text: {
+      en: "{actor} replied to your comment: “{excerpt}”",
+      "pt-BR": "{actor} respondeu ao seu comentário: “{excerpt}”",
+    },
+  },
+  /** An @username of me in a post or comment. */
+  mention: {
+    urgent: false,
+    loud: true,
+    label: { en: "Mentions of me", "pt-BR": "Menções a mim" },
+    text: {
+      en: "{actor} mentioned you: “{excerpt}”",
+      "pt-BR": "{actor} mencionou você: “{excerpt}”",
+    },
+  },
+  /** A moderator hid my post, with the reason. */
+  post_hidden: {
+    urgent: false,
+    loud: false,
+    label: { en: "My posts hidden by a moderator", "pt-BR": "Meus posts ocultados por um moderador" },
+    text: {
+      en: "{hasReason, select, yes {A moderator hid your post: {reason}} other {A moderator hid your post}}",
+      "pt-BR": "{hasReason, select, yes {Um moderador ocultou seu post: {reason}} other {Um moderador ocultou seu post}}",
+    },
+  },
+} as const satisfies NotificationKinds;

@@ -1,5 +1,5 @@
 // The member administration's words: accounts, roles, bans and the moderation queue's verdict on an author.
-import type { AuditActionNames } from "./area";
+import type { AuditActionNames, NotificationKinds } from "./area";
 
 export const auditActions = {
   "user.invite": { en: "Member invited", "pt-BR": "Membro convidado" },
@@ -14,3 +14,56 @@ export const auditActions = {
   "user.unban": { en: "Ban lifted", "pt-BR": "Banimento encerrado" },
   "reports.resolve_author": { en: "Reported author banned", "pt-BR": "Autor denunciado banido" },
 } as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  payment_failed: {
+    urgent: true,
+    loud: false,
+    label: { en: "Failed VIP payments", "pt-BR": "Falhas no pagamento do VIP" },
+    text: {
+      en: "Your VIP payment failed — update your card",
+      "pt-BR": "O pagamento do seu VIP falhou — atualize seu cartão",
+    },
+  },
+  renewal_soon: {
+    urgent: false,
+    loud: false,
+    label: { en: "VIP renewal reminders", "pt-BR": "Lembretes de renovação do VIP" },
+    text: {
+      en: "Your VIP membership renews on {date}",
+      "pt-BR": "Sua assinatura VIP será renovada em {date}",
+    },
+  },
+  /** My membership began, or a gift of it I redeemed (a tier above VIP by its names, decision 116). */
+  vip_granted: {
+    urgent: false,
+    loud: false,
+    label: { en: "VIP membership granted", "pt-BR": "Assinatura VIP concedida" },
+    text: {
+      en: "{gift, select, until {Your gift of VIP is redeemed: you are VIP until {date}} yes {Your gift of VIP is redeemed} other {You are VIP now}}",
+      "pt-BR":
+        "{gift, select, until {Seu presente de VIP foi resgatado: você é VIP até {date}} yes {Seu presente de VIP foi resgatado} other {Agora você é VIP}}",
+    },
+  },
+  /** My membership ended, a redeemed gift's too. */
+  vip_ended: {
+    urgent: true,
+    loud: false,
+    label: { en: "VIP membership ended", "pt-BR": "Fim da assinatura VIP" },
+    text: {
+      en: "{gift, select, yes {Your gifted VIP ended} other {Your VIP membership ended}}",
+      "pt-BR": "{gift, select, yes {Seu VIP de presente terminou} other {Sua assinatura VIP terminou}}",
+    },
+  },
+  /** Someone redeemed the gift of a membership I bought. */
+  gift_redeemed: {
+    urgent: false,
+    loud: false,
+    label: { en: "Gifts of VIP I gave, when redeemed", "pt-BR": "Presentes de VIP que dei, quando resgatados" },
+    text: {
+      en: "{actor} redeemed your gift of VIP on {date}",
+      "pt-BR": "{actor} resgatou seu presente de VIP em {date}",
+    },
+  },
+} as const satisfies NotificationKinds;

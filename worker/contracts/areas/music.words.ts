@@ -1,5 +1,5 @@
 // The music area's words: its back office's audit actions, named in each language.
-import type { AuditActionNames } from "./area";
+import type { AuditActionNames, NotificationKinds } from "./area";
 
 export const auditActions = {
   "album.create": { en: "Album created", "pt-BR": "Álbum criado" },
@@ -22,3 +22,36 @@ export const auditActions = {
   "album.lyrics_access": { en: "Release lyrics access changed", "pt-BR": "Acesso às letras do lançamento alterado" },
   "catalog.import": { en: "Releases imported from a folder", "pt-BR": "Lançamentos importados de uma pasta" },
 } as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  release: {
+    urgent: false,
+    loud: true,
+    label: { en: "New releases", "pt-BR": "Novos lançamentos" },
+    text: {
+      en: "New release: {title}",
+      "pt-BR": "Novo lançamento: {title}",
+    },
+  },
+  /** A release's VIP early access has begun (VIPs). */
+  release_early: {
+    urgent: false,
+    loud: true,
+    label: { en: "VIP early access to releases", "pt-BR": "Acesso antecipado VIP a lançamentos" },
+    text: {
+      en: "VIP early access: {title}",
+      "pt-BR": "Acesso antecipado VIP: {title}",
+    },
+  },
+  /** What I asked "Notify me" about is out (decision 057). */
+  notify_release: {
+    urgent: true,
+    loud: true,
+    label: { en: "Releases I asked to be told about", "pt-BR": "Lançamentos que pedi para ser avisado" },
+    text: {
+      en: "{title} is out now — you asked us to tell you",
+      "pt-BR": "{title} já saiu — você pediu para ser avisado",
+    },
+  },
+} as const satisfies NotificationKinds;

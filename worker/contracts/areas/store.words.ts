@@ -1,5 +1,5 @@
 // The store's words: its back office's audit actions, named in each language.
-import type { AuditActionNames } from "./area";
+import type { AuditActionNames, NotificationKinds } from "./area";
 
 export const auditActions = {
   "store.product.create": { en: "Product created", "pt-BR": "Produto criado" },
@@ -20,3 +20,27 @@ export const auditActions = {
   "store.order.ship": { en: "Order marked shipped", "pt-BR": "Pedido marcado como enviado" },
   "store.order.refund": { en: "Order refund requested", "pt-BR": "Reembolso do pedido solicitado" },
 } as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  /** My store order is on its way, its number as the title. */
+  order_shipped: {
+    urgent: false,
+    loud: false,
+    label: { en: "My store orders shipped", "pt-BR": "Meus pedidos da loja enviados" },
+    text: {
+      en: "Your order {title} has shipped",
+      "pt-BR": "Seu pedido {title} foi enviado",
+    },
+  },
+  /** A release I pre-ordered is out: the whole of it downloads now (decision 118). */
+  preorder_out: {
+    urgent: false,
+    loud: false,
+    label: { en: "My pre-orders out", "pt-BR": "Minhas pré-vendas lançadas" },
+    text: {
+      en: "{title} is out — your pre-order is in your collection",
+      "pt-BR": "{title} já saiu — sua pré-venda está na sua coleção",
+    },
+  },
+} as const satisfies NotificationKinds;

@@ -1,5 +1,5 @@
 // The TV's words: its back office's audit actions, named in each language.
-import type { AuditActionNames } from "./area";
+import type { AuditActionNames, NotificationKinds } from "./area";
 
 export const auditActions = {
   "channel.create": { en: "TV channel added", "pt-BR": "Canal de TV adicionado" },
@@ -9,3 +9,16 @@ export const auditActions = {
   "channel.thumbnail": { en: "TV channel thumbnail changed", "pt-BR": "Miniatura do canal de TV alterada" },
   "channel.video": { en: "TV channel video changed", "pt-BR": "Vídeo do canal de TV alterado" },
 } as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  tv_live: {
+    urgent: false,
+    loud: false,
+    label: { en: "The TV going live", "pt-BR": "A TV entrando ao vivo" },
+    text: {
+      en: "{title} is live now on TV",
+      "pt-BR": "{title} está ao vivo agora na TV",
+    },
+  },
+} as const satisfies NotificationKinds;

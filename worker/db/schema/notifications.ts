@@ -89,7 +89,7 @@ export const notificationActors = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.groupKey, t.actorId] })],
 );
 
-/** Only where a member differs from defaultPreference (contracts/notifications.ts). */
+/** Only where a member differs from defaultPreference (contracts/notification-kinds.ts). */
 export const notificationPreferences = sqliteTable(
   "notification_preferences",
   {

@@ -27,7 +27,7 @@ import {
   type NotificationEventRow,
 } from "../../db/notifications";
 import { planFanOut, recordBroadcastEvent, writeFanOutPage, type FanOutPage } from "../../db/notification-fanout";
-import { URGENT_NOTIFICATION_KINDS } from "#contracts/notifications.ts";
+import { URGENT_NOTIFICATION_KINDS } from "#contracts/notification-kinds.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { notifyFeedSockets } from "../realtime/feed-hub";
 import { createMailService } from "../mail";

@@ -1,5 +1,8 @@
 // A notification's words outside the page (push and e-mail), in the recipient's language. The
-// centre's own texts are the SPA's (app/lib/notifications); these say the same in fewer words.
+// centre's sentences are declared by the areas (worker/contracts/areas/<area>.words.ts); these say
+// the same as a title and a body, with plurals, dates, money and a gift's variants, which is code
+// rather than an ICU message: the Worker's build carries no message parser (decision 180). Each
+// switch covers every kind, so a kind an area adds fails the type check until it is worded here.
 import type { Locale } from "#contracts/locale.ts";
 import type { NotificationKind, NotificationParams } from "#contracts/notifications.ts";
 import { inLanguage } from "../../lib/content-language";
