@@ -22,7 +22,9 @@ const BUDGETS: Record<string, { functions: number; calls: number }> = {
   "/": { functions: 1200, calls: 75_000 },
   "/events": { functions: 1220, calls: 109_000 },
   "/music": { functions: 1340, calls: 221_000 },
-  "/music/catalog": { functions: 1092, calls: 105_000 },
+  // The footer's waiting boundary added React's paths for it (decision 178): 1,088-1,089 on a fresh
+  // server after it, 1,057 midway through the journeys; the budget from the fresh one plus 3 %.
+  "/music/catalog": { functions: 1120, calls: 105_000 },
   "/music/catalog/city-lights-calling": { functions: 1335, calls: 74_000 },
   "/music/track/spring-love": { functions: 1348, calls: 76_000 },
   "/vip-signup": { functions: 1119, calls: 65_000 },
