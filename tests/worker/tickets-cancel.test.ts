@@ -13,7 +13,7 @@ import { deliver } from "./payments-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
 import type { CancellationPreview, CancellationResponse } from "../../worker/contracts/event-cancellation";
 import type { AdminEventResponse, EventInput } from "../../worker/contracts/admin-events";
-import { cancelEventWithTickets } from "../../worker/db/event-cancellations";
+import { cancelEventWithTickets } from "../../worker/db/tickets/event-cancellations";
 import { runCancellationStep } from "../../worker/services/tickets/cancellation";
 import { storeRefunds } from "../../worker/services/store/purchase";
 import { handleEventMoved, type EventMovedMessage } from "../../worker/services/tickets/event-moved";

@@ -15,7 +15,7 @@ import { waitingCounts } from "./notify-me";
 import { auditDetail, type AuditEventTextField } from "#contracts/audit-detail.ts";
 import { iso } from "../lib/time";
 import type { AdminTicketType } from "#contracts/admin-ticket-types.ts";
-import { listTicketTypes, ticketTypesByEvent } from "./admin-ticket-types";
+import { listTicketTypes, ticketTypesByEvent } from "./tickets/admin-ticket-types";
 
 /** The events table's default: prices are typed in dollars. */
 

@@ -8,7 +8,7 @@ import { validate } from "../lib/validate";
 import { routeError } from "../lib/errors";
 import { requireDoorStaff } from "../middleware/guards";
 import { checkIn } from "../services/vip-pass";
-import { findDoorEvent, listCheckIns, listDoorEvents } from "../db/check-in";
+import { findDoorEvent, listCheckIns, listDoorEvents } from "../db/tickets/check-in";
 import { checkInEventParamSchema, checkInSchema } from "#contracts/check-in.ts";
 import { CHECK_IN_ERROR_CODES, type CheckInEventsResponse, type CheckInListResponse, type CheckInResponse } from "#contracts/vip-pass.ts";
 

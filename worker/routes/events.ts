@@ -28,7 +28,7 @@ import {
   type EventRow,
 } from "../db/events";
 import type { PresaleCodeResponse } from "#contracts/presales.ts";
-import { nextTicketSaleChangeOf, readTicketTypesForSale, sellsTicketsHere, ticketSaleOf } from "../db/ticket-sale";
+import { nextTicketSaleChangeOf, readTicketTypesForSale, sellsTicketsHere, ticketSaleOf } from "../db/tickets/sale";
 import type { DB } from "../db/client";
 import { eventIdsWithShows } from "../db/live";
 import { livePagePath } from "#contracts/live-limits.ts";

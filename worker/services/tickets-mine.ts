@@ -4,7 +4,7 @@
 // member a ticket was transferred to them.
 import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
-import { eventOverAt, localisedNames, ticketLockedBy, type OwnedTicketRow } from "../db/tickets-mine";
+import { eventOverAt, localisedNames, ticketLockedBy, type OwnedTicketRow } from "../db/tickets/mine";
 import { signTicketToken } from "../lib/ticket-token";
 import { livePagePath } from "#contracts/live-limits.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";

@@ -1,8 +1,8 @@
 // The VIP pass and the door (decision 027): issuing a member's pass for the current minute, and
 // reading a pass at the door into one of the answers the check-in page shows. The tokens and codes
-// themselves are worker/lib/vip-pass.ts; the rows are worker/db/check-in.ts.
+// themselves are worker/lib/vip-pass.ts; the rows are worker/db/tickets/check-in.ts.
 import type { DB } from "../db/client";
-import { findDoorEvent, findPassHolder, findPassHolderByNumber, passNumberOf, recordCheckIn, type PassHolder } from "../db/check-in";
+import { findDoorEvent, findPassHolder, findPassHolderByNumber, passNumberOf, recordCheckIn, type PassHolder } from "../db/tickets/check-in";
 import { newId } from "../lib/crypto";
 import { routeError, tooManyRequests } from "../lib/errors";
 import { checkPassTimeCode, formatPassCode, parsePassCode, passTimeCode, passWindow, signPassToken, verifyPassToken, windowEndsAt } from "../lib/vip-pass";

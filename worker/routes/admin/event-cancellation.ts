@@ -20,7 +20,7 @@ import {
   refundTotals,
   reminderSubscriberCount,
   retryFailedRefunds,
-} from "../../db/event-cancellations";
+} from "../../db/tickets/event-cancellations";
 import { queueStep, startEventCancellation } from "../../services/tickets/cancellation";
 import { EVENT_ID_PATTERN } from "#contracts/events.ts";
 import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";

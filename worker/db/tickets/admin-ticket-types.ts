@@ -3,12 +3,12 @@
 // write changed a row): a type is added only to a custom event in USD or BRL with room for one
 // more; a quantity change moves `remaining` by the difference in the statement itself, never below
 // what is sold or held; a type with tickets sold or in checkouts is never deleted.
-import type { DB } from "./client";
-import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
-import { refuse, type Refused } from "../lib/outcome";
-import { iso } from "../lib/time";
+import type { DB } from "../client";
+import { auditIfChanged, type Actor, type AuditEntry } from "../audit";
+import { refuse, type Refused } from "../../lib/outcome";
+import { iso } from "../../lib/time";
 import { TICKET_LIMITS } from "#contracts/event-tickets-model.ts";
-import { sellsTicketsHere } from "./ticket-sale";
+import { sellsTicketsHere } from "./sale";
 import type { AdminTicketType, TicketTypeValues } from "#contracts/admin-ticket-types.ts";
 
 type TicketTypeSqlRow = {

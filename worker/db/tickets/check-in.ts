@@ -3,16 +3,16 @@
 // what it found; the routes decide what that means for the door.
 import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { DB } from "./client";
-import { checkIns, events } from "./schema/events";
-import { users } from "./schema/accounts";
-import { vipPasses } from "./schema/vip";
-import { displayUsername } from "./auth";
-import { runBatch } from "./d1";
-import { compGrantsVip, grantsVip } from "./payments";
-import { eventEndsAt } from "./events";
+import type { DB } from "../client";
+import { checkIns, events } from "../schema/events";
+import { users } from "../schema/accounts";
+import { vipPasses } from "../schema/vip";
+import { displayUsername } from "../auth";
+import { runBatch } from "../d1";
+import { compGrantsVip, grantsVip } from "../payments";
+import { eventEndsAt } from "../events";
 import { listTicketCheckIns, ticketCheckInsSql } from "./check-in-tickets";
-import { suspensionAt } from "../lib/suspension";
+import { suspensionAt } from "../../lib/suspension";
 import { CHECK_INS_LISTED, CHECK_IN_PAST_DAYS, type CheckInEntry, type CheckInEvent, type PassMember, type TicketCheckInEntry } from "#contracts/vip-pass.ts";
 
 /** The first pass number given out; later ones count up from it, so every pass number has four digits or more. */

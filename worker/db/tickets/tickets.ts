@@ -7,9 +7,9 @@
 // order shows its event's current title, or the stored one once the event is gone; searches
 // match what is shown.
 import { eq, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { events, tickets } from "./schema/events";
-import { auditInsert, type Actor } from "./audit";
+import type { DB } from "../client";
+import { events, tickets } from "../schema/events";
+import { auditInsert, type Actor } from "../audit";
 import type { TicketSource, TicketStatus } from "#contracts/admin-tickets-limits.ts";
 import {
   ticketCursorOf,
@@ -20,8 +20,8 @@ import {
   type TicketView,
 } from "#contracts/admin-tickets.ts";
 import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
-import type { EventRef, ImportedTicket } from "../lib/ticket-import";
-import type { Period } from "../lib/ticket-periods";
+import type { EventRef, ImportedTicket } from "../../lib/ticket-import";
+import type { Period } from "../../lib/ticket-periods";
 import { auditDetail } from "#contracts/audit-detail.ts";
 
 export type TicketFilters = {

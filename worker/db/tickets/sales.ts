@@ -2,8 +2,8 @@
 // voided, held, revenue net of refunds and of a cancellation) and its door list (every valid
 // ticket with the name to look for at the door). Read-only: nothing here writes.
 import { eq } from "drizzle-orm";
-import type { DB } from "./client";
-import { events } from "./schema/events";
+import type { DB } from "../client";
+import { events } from "../schema/events";
 import { presaleTimesOf } from "#contracts/presales.ts";
 import { ticketCurrencyOf, ticketSaleStateAt } from "#contracts/event-tickets-model.ts";
 import type { DoorListEntry, DoorListResponse, TicketSalesResponse, TicketTypeSales } from "#contracts/admin-ticket-sales.ts";

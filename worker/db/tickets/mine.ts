@@ -4,10 +4,10 @@
 // conditional statements: a refused one changes nothing, and of two racing transfers one wins.
 // Outcomes, never HTTP errors. Guest tickets become a member's with their guest orders
 // (attachGuestPurchases in store-collection.ts).
-import type { DB } from "./client";
-import { isUniqueViolation } from "./d1";
-import { notSuspendedText } from "./suspensions";
-import { DEFAULT_EVENT_MS } from "./events";
+import type { DB } from "../client";
+import { isUniqueViolation } from "../d1";
+import { notSuspendedText } from "../suspensions";
+import { DEFAULT_EVENT_MS } from "../events";
 import type { Locale } from "#contracts/locale.ts";
 import type { Currency } from "#contracts/store-model.ts";
 import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";

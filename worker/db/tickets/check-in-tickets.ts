@@ -4,13 +4,13 @@
 // scanning the same ticket at once get one `valid` and one `already_checked_in`.
 import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { DB } from "./client";
-import { logOrderAccess } from "./order-access-log";
-import { FRAUD_WARNING_CLAIM_PREFIX } from "./refund-claims";
-import { eventTickets, ticketTypes } from "./schema/tickets";
-import { events } from "./schema/events";
-import { users } from "./schema/accounts";
-import { displayUsername } from "./auth";
+import type { DB } from "../client";
+import { logOrderAccess } from "../order-access-log";
+import { FRAUD_WARNING_CLAIM_PREFIX } from "../refund-claims";
+import { eventTickets, ticketTypes } from "../schema/tickets";
+import { events } from "../schema/events";
+import { users } from "../schema/accounts";
+import { displayUsername } from "../auth";
 import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
 import type { CheckInTicket, TicketCheckInEntry } from "#contracts/vip-pass.ts";
 

@@ -2,14 +2,14 @@
 // custom events, read fresh on every request (one query, beside the memoized event rows, so "N
 // left" and "Sold out" follow the sales, bounded only by the edge cache's minute), and the
 // `tickets` block each answer carries. The checkout decides; this only shows.
-import type { DB } from "./client";
-import type { EventRow } from "./events";
+import type { DB } from "../client";
+import type { EventRow } from "../events";
 import type { Locale } from "#contracts/locale.ts";
-import { iso } from "../lib/time";
-import { gateTier } from "./tier-gate";
-import { readTiers } from "./tiers";
+import { iso } from "../../lib/time";
+import { gateTier } from "../tier-gate";
+import { readTiers } from "../tiers";
 import type { TierView } from "#contracts/tiers.ts";
-import { pickLanguage } from "../lib/content-language";
+import { pickLanguage } from "../../lib/content-language";
 import { presaleTimesOf } from "#contracts/presales.ts";
 import {
   TICKET_LIMITS,

@@ -2,9 +2,9 @@
 // one batch that cancels the event, its tickets and its open holds and stores the refund job's work
 // list, and the job's reads and marks. Raw SQL on D1: each mark is a conditional statement, so a
 // redelivered or racing job step changes nothing twice. Returns outcomes, never HTTP errors.
-import type { DB } from "./client";
-import { runBatch, type Statement } from "./d1";
-import type { Actor } from "./audit";
+import type { DB } from "../client";
+import { runBatch, type Statement } from "../d1";
+import type { Actor } from "../audit";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 import { ticketCurrencyOf } from "#contracts/event-tickets-model.ts";
 import type { Currency } from "#contracts/store-model.ts";
