@@ -17,7 +17,7 @@ import { insertGiftCode } from "./paid-order-fixtures";
 import { buyerCookieOf, cart, checkoutRowBySession, postCheckout, seedProduct, sessionOf } from "./checkout-fixtures";
 import { deliver, event } from "./payments-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { readRedemption, redeemGiftCode } from "../../worker/db/gift-codes";
 import { notificationText } from "../../worker/services/notifications/texts";
 import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gifts";

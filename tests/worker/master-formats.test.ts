@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { grant, seedOrder, seedProduct } from "./download-fixtures";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createDb } from "../../worker/db/client";
 import { releaseFormats } from "../../worker/db/release-formats";
 import { flacToWav, wavToFlac } from "../../worker/lib/flac";

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
 import type { TaxPlace, TaxSettings } from "../../worker/contracts/tax-model";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { prorate } from "../../worker/services/membership/proration";

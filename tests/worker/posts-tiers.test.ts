@@ -11,7 +11,7 @@ import { page } from "./pages-fixtures";
 import { acceptSocket, type AcceptedSocket } from "./sockets";
 import { posts } from "../../worker/db/schema/feed";
 import { users } from "../../worker/db/schema/accounts";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { accessChanged } from "../../worker/services/access-changed";
 import type { FeedResponse, FeedServerFrame, PostResponse, PostTeaserResponse, PostView } from "../../worker/contracts/feed";
 import type { ProfilePostsResponse } from "../../worker/contracts/profiles";

@@ -5,7 +5,7 @@
 // moderator as its actor; a ban closes the member's sockets in every room at once.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
 import { ROOM_MUTE_MAX_MINUTES, ROOM_MUTE_MIN_MINUTES } from "../../worker/contracts/rooms";
 import { call, createUser, type TestUser } from "./helpers";

@@ -9,7 +9,7 @@
 // deliver message (or a later one) to another member first, so the absence is not just "not yet".
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { notifyRoomMessage } from "../../worker/services/notifications/rooms";
 import { notificationText } from "../../worker/services/notifications/texts";
 import type { NotificationKind, NotificationView, NotificationsPage } from "../../worker/contracts/notifications";

@@ -6,7 +6,7 @@
 // before these columns gets them.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { roomHub } from "../../worker/services/realtime/room-hub";
 import { migrateRoomStorage, RoomMessages } from "../../worker/durable-objects/room/messages";
 import { parentAuthorOf } from "../../worker/durable-objects/room/threads";

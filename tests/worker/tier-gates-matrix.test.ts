@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { runBatch } from "../../worker/db/d1";
 import { syncUserMembership } from "../../worker/db/payments";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import type { PostResponse } from "../../worker/contracts/feed";
 import type { SearchResponse } from "../../worker/contracts/search";
 import type { VirtualMeetsResponse } from "../../worker/contracts/events";

@@ -15,7 +15,7 @@ import { FREE_TIER_ID, type TierView } from "#contracts/tiers.ts";
 import { tierBadgeOf } from "#contracts/tier-badges.ts";
 import { monthsSupportedOf, SUPPORT_MONTH_MS } from "#contracts/member-support.ts";
 import { paidMsSql } from "./member-support";
-import { readTiers } from "./tiers";
+import { readTiers } from "./tiers/tiers";
 import type { Statement } from "./d1";
 import { suspensionAt } from "../lib/suspension";
 import { notSuspendedText } from "./suspensions";

@@ -10,7 +10,7 @@ import type { OfferPool } from "#contracts/offer-codes.ts";
 import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "#contracts/perks.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { inLanguage } from "../lib/content-language";
-import { gateTier, passesVipTier, tiersForMinTiers } from "./tier-gate";
+import { gateTier, passesVipTier, tiersForMinTiers } from "./tiers/gate";
 import type { TierHolder, TierView } from "#contracts/tiers.ts";
 
 export type PerkRow = typeof perks.$inferSelect;

@@ -19,7 +19,7 @@ import { displayUsername } from "./auth";
 import { notSuspendedText } from "./suspensions";
 import { PAST_EVENTS_LISTED_MS } from "./events";
 import { productImageUrl } from "./store/store";
-import { readerPassesSql } from "./tier-gate";
+import { readerPassesSql } from "./tiers/gate";
 import { VIP_TIER_ID, type MemberTier } from "#contracts/tiers.ts";
 import { inLanguage } from "../lib/content-language";
 import { lessReleased, releaseStateOf } from "../lib/release";

@@ -5,7 +5,7 @@ import type { DB } from "./client";
 import type { ReleaseState } from "../lib/release";
 import type { SessionUser } from "#contracts/auth.ts";
 import { ownsTrack } from "./store/downloads";
-import { passesVipTier, tiersForMinTiers } from "./tier-gate";
+import { passesVipTier, tiersForMinTiers } from "./tiers/gate";
 
 /** Why a listener may not hear a track yet; each is the error code the routes answer. */
 export type TrackRefusal = "track_not_found" | "unauthorized" | "vip_required" | "tier_required";

@@ -7,7 +7,7 @@ import { publicCacheControl } from "../lib/cache-control";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { notFound, routeError } from "../lib/errors";
-import { gateTier, passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import { gateTier, passesVipTier, tiersForMinTiers } from "../db/tiers/gate";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { listedEvents } from "../services/events";
 import { requestLanguage } from "../middleware/content-language";

@@ -19,7 +19,7 @@ import { albumView, findMasterSource, findStreamSource, listTracks, recordPlay, 
 import { answerLanguage } from "../middleware/content-language";
 import { ownsTrack } from "../db/store/downloads";
 import { logBoughtStream } from "../db/order-access-log";
-import { readTiers } from "../db/tiers";
+import { readTiers } from "../db/tiers/tiers";
 import { findLyricsAccess, readCredits, readLyrics } from "../db/track-details";
 import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
 import { HIDDEN_TRACK, trackRefusal, type TrackStanding } from "../db/track-gate";

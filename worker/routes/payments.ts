@@ -61,12 +61,12 @@ import {
 import { trialDaysFor } from "../services/membership/trials";
 import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
-import { offerOfCheckout } from "../db/tier-offers";
-import { readTiers } from "../db/tiers";
+import { offerOfCheckout } from "../db/tiers/offers";
+import { readTiers } from "../db/tiers/tiers";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, tierChangeConfirmSchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
-import { recordCancellation } from "../db/tier-moves";
+import { recordCancellation } from "../db/tiers/moves";
 import { mayBuyBeside, tierPrice } from "../services/membership/tier-prices";
 import {
   applyTierChange,

@@ -41,9 +41,9 @@ import {
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "#contracts/moderation.ts";
 import { z } from "#contracts/zod.ts";
-import { ruleOfGate } from "../db/tier-gate";
+import { ruleOfGate } from "../db/tiers/gate";
 import { checkGate } from "../services/tier-gate-check";
-import { readTiers } from "../db/tiers";
+import { readTiers } from "../db/tiers/tiers";
 import type { TierGate } from "#contracts/tier-gate.ts";
 import { notifyComment, notifyLike, notifyPostMentions } from "../services/notifications/triggers";
 import {

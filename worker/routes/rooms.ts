@@ -32,7 +32,7 @@ import {
 import { readRefusal, writeRefusal, type RoomViewer } from "#contracts/room-access.ts";
 import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
 import { tierOf } from "#contracts/tiers.ts";
-import { readTiers } from "../db/tiers";
+import { readTiers } from "../db/tiers/tiers";
 import {
   ROOM_PICTURE_FIELD,
   ROOM_PICTURE_FILENAME_PATTERN,

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
-import { claimOffer, findOffer, linkOfferCheckout, openOffersOf, releaseOffer, type OfferRow } from "../db/tier-offers";
+import { claimOffer, findOffer, linkOfferCheckout, openOffersOf, releaseOffer, type OfferRow } from "../db/tiers/offers";
 import { findBillingCustomer, findUserForPayments, insertCheckoutSession } from "../db/payments";
 import { readTaxSettings } from "../db/tax-settings";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES, type RedirectResponse } from "#contracts/payments.ts";

@@ -5,7 +5,7 @@
 // the content version, so the edge cache's copies are left behind at once.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { readTiers } from "../db/tiers";
+import { readTiers } from "../db/tiers/tiers";
 import { publicCacheControl } from "../lib/cache-control";
 import { vipPlanPrices } from "../services/membership/plans";
 import { VIP_TIER_ID, type TierView } from "#contracts/tiers.ts";

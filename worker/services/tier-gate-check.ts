@@ -1,7 +1,7 @@
 // A gate an admin's form sends, checked against the ladder before anything is stored (decision 099):
 // 400 tier_gate_unknown names the first tier the ladder lacks.
 import type { DB } from "../db/client";
-import { readTiers } from "../db/tiers";
+import { readTiers } from "../db/tiers/tiers";
 import { routeError } from "../lib/errors";
 import type { TierGate } from "#contracts/tier-gate.ts";
 

@@ -13,7 +13,7 @@ import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "#contracts/limits.ts";
 import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/vip-pass.ts";
 import { normaliseTicketCode } from "#contracts/event-tickets-model.ts";
 import { FREE_TIER, VIP_TIER } from "#contracts/tiers.ts";
-import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import { passesVipTier, tiersForMinTiers } from "../db/tiers/gate";
 
 /** The member's pass for the minute `now` falls in. 403 vip_required when they are not (or no longer) VIP. */
 export async function issuePass(db: DB, secret: string, userId: string, now = Date.now()): Promise<VipPassResponse> {

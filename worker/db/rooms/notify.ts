@@ -4,7 +4,7 @@
 // room's rule in SQL over `users u`, as contracts/room-access.ts says it for one viewer.
 import type { DB } from "../client";
 import { notSuspendedText } from "../suspensions";
-import { memberPassesSql } from "../tier-gate";
+import { memberPassesSql } from "../tiers/gate";
 import type { RoomRule } from "#contracts/room-access.ts";
 import type { RoomNotify } from "#contracts/room-limits.ts";
 

@@ -3,7 +3,7 @@
 //   GET / → { tiers: GateTierChoice[] }
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import { readTiers } from "../../db/tiers";
+import { readTiers } from "../../db/tiers/tiers";
 import type { TierChoicesResponse } from "#contracts/tier-gate.ts";
 
 export const adminTierChoiceRoutes = new Hono<HonoEnv>().get("/", async (c) =>

@@ -22,7 +22,7 @@ import {
   type InviteResponse,
 } from "#contracts/admin-users.ts";
 import { actorOf } from "../../middleware/guards";
-import { readTiers } from "../../db/tiers";
+import { readTiers } from "../../db/tiers/tiers";
 import { routeError } from "../../lib/errors";
 
 const idParam = validate("param", userIdParamSchema);

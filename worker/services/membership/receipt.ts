@@ -7,7 +7,7 @@ import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { findSubscription } from "../../db/payments";
-import { readTiers } from "../../db/tiers";
+import { readTiers } from "../../db/tiers/tiers";
 import { readTaxSettings } from "../../db/tax-settings";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { createMailService } from "../mail";

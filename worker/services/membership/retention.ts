@@ -4,7 +4,7 @@
 // racing accepts apply it once); declining is the cancel itself, which stores the answer too.
 import type { DB } from "../../db/client";
 import type { SubscriptionRow } from "../../db/payments";
-import { answerRetentionOffer, forgetRetentionAnswer, hasAnsweredRetentionOffer, readRetentionSettings } from "../../db/retention-offers";
+import { answerRetentionOffer, forgetRetentionAnswer, hasAnsweredRetentionOffer, readRetentionSettings } from "../../db/tiers/retention-offers";
 import { routeError } from "../../lib/errors";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 import type { RetentionOfferResponse, RetentionSettings } from "#contracts/retention-offer-model.ts";

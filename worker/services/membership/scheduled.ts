@@ -7,7 +7,7 @@ import { createDb, type DB } from "../../db/client";
 import { endExpiredComps, endExpiredGraces } from "../../db/payments";
 import type { AppEnv } from "../../env";
 import { notifyVipChanged } from "../notifications/membership";
-import { readTiers } from "../../db/tiers";
+import { readTiers } from "../../db/tiers/tiers";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";
 import { accessChanged } from "../access-changed";
 

@@ -5,8 +5,8 @@
 // events), so replays and late deliveries settle it as they settle every subscription change.
 import type { DB } from "../../db/client";
 import { listSubscriptions, type SubscriptionRow } from "../../db/payments";
-import { claimSubscriptionChange, clearPendingChange, releaseSubscriptionChange, setPendingChange } from "../../db/tier-moves";
-import { readTiers } from "../../db/tiers";
+import { claimSubscriptionChange, clearPendingChange, releaseSubscriptionChange, setPendingChange } from "../../db/tiers/moves";
+import { readTiers } from "../../db/tiers/tiers";
 import { readTaxSettings } from "../../db/tax-settings";
 import type { AppEnv } from "../../env";
 import { conflict, notFound, routeError } from "../../lib/errors";
@@ -21,7 +21,7 @@ import { tierPrice, type TierPrice } from "./tier-prices";
 import { billingPlaceOf, deliverVip, localVipTax, periodStartBefore, type LocalDeps } from "./local-checkout";
 import { invoiceObject, periodEndAfter, subscriptionObject, type LocalInvoiceTax, type LocalSubscription } from "./local-events";
 import { localEvent } from "../payments/local-events";
-import { endRetentionDiscount, takeRetentionPeriod } from "../../db/retention-offers";
+import { endRetentionDiscount, takeRetentionPeriod } from "../../db/tiers/retention-offers";
 import { jurisdictionOf, type TaxBehavior, type TaxPlace } from "#contracts/tax-model.ts";
 import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
 

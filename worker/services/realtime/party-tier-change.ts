@@ -6,7 +6,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
-import { passesVipTier, tiersForMinTiers } from "../../db/tier-gate";
+import { passesVipTier, tiersForMinTiers } from "../../db/tiers/gate";
 import { partyRoom } from "./party-room";
 import { TIER_ENDED } from "./socket-sessions";
 import { FREE_TIER } from "#contracts/tiers.ts";

@@ -24,7 +24,7 @@ import { TICKETS_PATH } from "#contracts/event-tickets-model.ts";
 import type { Locale } from "#contracts/locale.ts";
 import type { ReceiptTickets } from "../mail/ticket-receipt";
 import { ticketLineName } from "./ticket-pricing";
-import { findMemberTierId, readTiers } from "../../db/tiers";
+import { findMemberTierId, readTiers } from "../../db/tiers/tiers";
 import { tierBadgeOf } from "#contracts/tier-badges.ts";
 
 async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: string, now: number): Promise<ReceiptDownload[]> {

@@ -42,8 +42,8 @@ import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type W
 import type { PricedLine, QuoteBody, QuoteResponse } from "#contracts/store-cart.ts";
 import { priceTickets, type PricedTicket } from "./ticket-pricing";
 import { findTierDiscounts } from "../../db/store/tier-discounts";
-import { passesGate } from "../../db/tier-gate";
-import { readTiers } from "../../db/tiers";
+import { passesGate } from "../../db/tiers/gate";
+import { readTiers } from "../../db/tiers/tiers";
 import type { MemberTier } from "#contracts/tiers.ts";
 import { tierBadgeOf } from "#contracts/tier-badges.ts";
 

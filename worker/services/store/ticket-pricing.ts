@@ -23,8 +23,8 @@ import { mayBuyTicket, ticketCurrencyOf, ticketSaleStateAt, type TicketSaleTimes
 import type { Currency } from "#contracts/store-model.ts";
 import type { QuoteBody } from "#contracts/store-cart.ts";
 import type { TierHolder } from "#contracts/tiers.ts";
-import { passesGate } from "../../db/tier-gate";
-import { readTiers } from "../../db/tiers";
+import { passesGate } from "../../db/tiers/gate";
+import { readTiers } from "../../db/tiers/tiers";
 
 /** A priced ticket line (lines of one type summed into the first's place). */
 export type PricedTicket = NewTicketHold;

@@ -2,9 +2,9 @@
 // early fraud warning on one runs in the event's batch. Every write is conditional (on the dispute's
 // `lostNow` or `warningNew`, and on what the rows say), so a replayed or racing event changes nothing.
 import { sql, type SQL } from "drizzle-orm";
-import type { DB } from "./client";
-import { runBatch, type Statement } from "./d1";
-import { TERMINAL_STATUSES } from "./payments";
+import type { DB } from "../client";
+import { runBatch, type Statement } from "../d1";
+import { TERMINAL_STATUSES } from "../payments";
 
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
 const TERMINAL_SQL = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(", "));

@@ -4,7 +4,7 @@
 // few seconds per isolate) and asks admitsTier; the SQL twins below filter lists in D1 so a page or
 // a search never carries what its reader may not open. A tier id the ladder no longer has admits
 // nobody but admins: a gate fails closed.
-import type { DB } from "./client";
+import type { DB } from "../client";
 import { readTiers } from "./tiers";
 import { admitsTier, FREE_TIER_ID, tierOf, VIP_TIER_RANK, type TierHolder, type TierRule, type TierView } from "#contracts/tiers.ts";
 import { TIER_ID_PATTERN, type GateTier, type TierGate, type TierGateView } from "#contracts/tier-gate.ts";

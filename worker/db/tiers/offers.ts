@@ -2,10 +2,10 @@
 // defaults until saved: off), issuing them (one conditional INSERT ... SELECT per kind, so two
 // concurrent runs cannot give a member two offers), and claiming one (one conditional UPDATE).
 import { eq, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { siteSettings } from "./schema/operations";
-import { tierOffers } from "./schema/tier-offers";
-import { auditInsert, type Actor } from "./audit";
+import type { DB } from "../client";
+import { siteSettings } from "../schema/operations";
+import { tierOffers } from "../schema/tier-offers";
+import { auditInsert, type Actor } from "../audit";
 import {
   DAY_MS,
   DEFAULT_OFFER_SETTINGS,

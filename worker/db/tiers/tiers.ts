@@ -2,10 +2,10 @@
 // the signup options), so it is remembered for a few seconds per isolate like the settings; a write
 // forgets it here at once (forgetTiers), other isolates see it when their copy expires.
 import { asc, eq } from "drizzle-orm";
-import type { DB } from "./client";
-import { membershipTiers } from "./schema/tiers";
-import { users } from "./schema/accounts";
-import { forget, remember } from "../lib/memo";
+import type { DB } from "../client";
+import { membershipTiers } from "../schema/tiers";
+import { users } from "../schema/accounts";
+import { forget, remember } from "../../lib/memo";
 import type { TierView } from "#contracts/tiers.ts";
 
 const MEMO_KEY = "membership-tiers";

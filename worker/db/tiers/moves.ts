@@ -2,9 +2,9 @@
 // the provider, and the downgrade kept for the period's end. The tier itself only ever changes
 // through a verified event (worker/db/payments.ts); these rows say what was asked for.
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { subscriptions } from "./schema/vip";
-import { membershipTiers } from "./schema/tiers";
+import type { DB } from "../client";
+import { subscriptions } from "../schema/vip";
+import { membershipTiers } from "../schema/tiers";
 import { forgetTiers } from "./tiers";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 

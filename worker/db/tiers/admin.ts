@@ -5,13 +5,13 @@
 // tier's members keep users.tier_id. The free tier and VIP (ranks 0 and 1) are never archived or
 // moved, and their prices stay null.
 import { asc, count, eq, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { membershipTiers } from "./schema/tiers";
-import { users } from "./schema/accounts";
-import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
+import type { DB } from "../client";
+import { membershipTiers } from "../schema/tiers";
+import { users } from "../schema/accounts";
+import { auditIfChanged, type Actor, type AuditEntry } from "../audit";
 import { tierViewOf } from "./tiers";
-import { isUniqueViolation } from "./d1";
-import { refuse, type Refused } from "../lib/outcome";
+import { isUniqueViolation } from "../d1";
+import { refuse, type Refused } from "../../lib/outcome";
 import { FREE_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import type { AdminTier, TierValues } from "#contracts/admin-tiers.ts";
 

@@ -2,9 +2,9 @@
 // defaults until saved: off), a member's one answer (one conditional INSERT on the member's key, so
 // racing accepts store one), and the local renewals it discounts (one conditional UPDATE each).
 import { sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { siteSettings } from "./schema/operations";
-import { auditInsert, type Actor } from "./audit";
+import type { DB } from "../client";
+import { siteSettings } from "../schema/operations";
+import { auditInsert, type Actor } from "../audit";
 import {
   DEFAULT_RETENTION_SETTINGS,
   RETENTION_PERCENT_MAX,

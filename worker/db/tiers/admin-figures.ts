@@ -3,9 +3,9 @@
 // (classified here by the ranks of the ladder), the subscriptions to tiers with a trial, and the
 // period's membership ledger rows per tier. Local dates become instants through ZoneClock, as on
 // the rest of the revenue page.
-import type { DB } from "./client";
-import { ZoneClock } from "./analytics/zoned";
-import { DAY_MS } from "../lib/time";
+import type { DB } from "../client";
+import { ZoneClock } from "../analytics/zoned";
+import { DAY_MS } from "../../lib/time";
 import { FREE_TIER_ID, FREE_TIER_RANK, type TierView } from "#contracts/tiers.ts";
 import type { TierFigureBucket, TierFiguresResponse, TierMoves } from "#contracts/admin-tier-figures.ts";
 
