@@ -25,7 +25,7 @@ import {
 } from "../../worker/contracts/admin-catalog-import";
 import { AUDIO_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
 import { createDb } from "../../worker/db/client";
-import { findImportFile } from "../../worker/db/catalog-imports";
+import { findImportFile } from "../../worker/db/music/catalog-imports";
 import { completeImportFile } from "../../worker/services/media/catalog-import";
 import type { AppEnv } from "../../worker/env";
 

@@ -15,7 +15,7 @@ import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { grant, seedOrder, seedProduct } from "./download-fixtures";
 import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createDb } from "../../worker/db/client";
-import { releaseFormats } from "../../worker/db/release-formats";
+import { releaseFormats } from "../../worker/db/music/release-formats";
 import { flacToWav, wavToFlac } from "../../worker/lib/flac";
 import { flac as headerOnlyFlac } from "./media-fixtures";
 import type { AppEnv } from "../../worker/env";

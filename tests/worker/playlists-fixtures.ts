@@ -107,7 +107,7 @@ export async function expectCompactPositions(playlistId: string) {
   return rows.map((r) => r.trackId);
 }
 
-/** The catalog's own view of a track (worker/db/music.ts), read once per test file. */
+/** The catalog's own view of a track (worker/db/music/music.ts), read once per test file. */
 const catalogCache = perFile(() => new Map<string, TrackView>());
 export async function catalogTrack(id: string): Promise<TrackView> {
   const cached = catalogCache().get(id);

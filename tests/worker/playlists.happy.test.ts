@@ -4,7 +4,7 @@
 // playlists.errors.test.ts, roles, CSRF and other members' playlists in playlists.security.test.ts.
 //
 // Expectations come from raw SQL against D1 and from the public catalog API (/api/music), never
-// from worker/db/collections.ts.
+// from worker/db/music/collections.ts.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, afterEach, describe, expect, it } from "vitest";

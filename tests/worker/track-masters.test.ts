@@ -11,7 +11,7 @@ import { createDoorStaff } from "./check-in-fixtures";
 import { heldBody } from "./held-body";
 import { flac, mp3Cbr, notMedia, wav } from "./media-fixtures";
 import { createDb } from "../../worker/db/client";
-import { releaseFormats } from "../../worker/db/release-formats";
+import { releaseFormats } from "../../worker/db/music/release-formats";
 import { MASTER_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
 import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
 

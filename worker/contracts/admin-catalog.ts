@@ -12,7 +12,7 @@ export { CATALOG_MESSAGES } from "./admin-catalog-limits";
 
 export * from "./admin-catalog-limits";
 
-/** The 409 each catalog refusal is answered with (worker/db/admin-catalog.ts CatalogRefusal). */
+/** The 409 each catalog refusal is answered with (worker/db/music/admin-catalog.ts CatalogRefusal). */
 export const CATALOG_REFUSALS = {
   concurrent_change: { code: "conflict", message: CATALOG_MESSAGES.concurrentChange },
   order_changed: { code: "order_changed", message: CATALOG_MESSAGES.orderChanged },

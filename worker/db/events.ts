@@ -6,7 +6,7 @@ import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums } from "./schema/music";
 import { events } from "./schema/events";
-import { coverUrlOf } from "./music";
+import { coverUrlOf } from "./music/music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "#contracts/events.ts";
 import { isValidTimeZone } from "#contracts/time-zones.ts";
 import type { Locale } from "#contracts/locale.ts";

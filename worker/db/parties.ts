@@ -6,8 +6,8 @@ import { and, asc, desc, eq, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, listeningParties, tracks } from "./schema/music";
 import { auditInsert, type Actor } from "./audit";
-import { findAlbum, listAlbums } from "./music";
-import { findPlaylist, listPlaylists } from "./collections";
+import { findAlbum, listAlbums } from "./music/music";
+import { findPlaylist, listPlaylists } from "./music/collections";
 import { PARTY_OPENS_BEFORE_MS, partyPhaseAt, tracksStartedBy } from "#contracts/party-clock.ts";
 import { PARTY_TEASER_LIMIT } from "#contracts/party-limits.ts";
 import type {

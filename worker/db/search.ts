@@ -14,7 +14,7 @@
 // never short and a count never tells of what was left out. Each kind is one statement; the grouped
 // answer sends them in one batch.
 import type { DB } from "./client";
-import { coverUrlOf, onPreorderSql } from "./music";
+import { coverUrlOf, onPreorderSql } from "./music/music";
 import { displayUsername } from "./auth";
 import { notSuspendedText } from "./suspensions";
 import { PAST_EVENTS_LISTED_MS } from "./events";

@@ -5,7 +5,7 @@ import type { HonoEnv } from "../types";
 import { requireUser, requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { badRequest, conflict } from "../lib/errors";
-import { addFavorite, listFavorites, removeFavorite } from "../db/collections";
+import { addFavorite, listFavorites, removeFavorite } from "../db/music/collections";
 import { COLLECTION_MESSAGES, trackParamSchema, type FavoritesResponse } from "#contracts/collections.ts";
 
 export const favoriteRoutes = new Hono<HonoEnv>()

@@ -9,7 +9,7 @@ import { readConfig } from "../env";
 import { errorBody } from "../lib/errors";
 import { verifyMediaToken, type MediaKind } from "../lib/media-token";
 import { serveR2Object } from "../lib/r2-range";
-import { findMasterSource, findPreviewSource, findTrackAudio } from "../db/music";
+import { findMasterSource, findPreviewSource, findTrackAudio } from "../db/music/music";
 import { attachmentHeader } from "../services/store/release-files";
 import { findChannel } from "../db/broadcast";
 import { findStationCached } from "../services/radio";

@@ -16,7 +16,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import type { SessionUser } from "#contracts/auth.ts";
-import { passesEarlyTier, trackRefusal } from "../db/track-gate";
+import { passesEarlyTier, trackRefusal } from "../db/music/track-gate";
 import { readConfig } from "../env";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newOptInToken, optInTokenHash } from "../lib/opt-in-token";

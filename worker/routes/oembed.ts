@@ -10,7 +10,7 @@ import { notFound, routeError } from "../lib/errors";
 import { detectImageType, readImageSize } from "../lib/images";
 import { embeddableOf, oembedResponse, type OembedItem } from "../lib/oembed";
 import { artistNameOf } from "#contracts/admin-settings.ts";
-import { findAlbum, findTrack } from "../db/music";
+import { findAlbum, findTrack } from "../db/music/music";
 import { readSettings } from "../db/settings";
 
 const dimension = z.coerce.number().int().min(1).max(10_000).optional();

@@ -17,8 +17,8 @@ import { readTiers } from "../db/tiers/tiers";
 import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
 import { tierOf } from "#contracts/tiers.ts";
 import { signMediaToken } from "../lib/media-token";
-import { findStreamSource } from "../db/music";
-import { HIDDEN_TRACK, trackRefusal } from "../db/track-gate";
+import { findStreamSource } from "../db/music/music";
+import { HIDDEN_TRACK, trackRefusal } from "../db/music/track-gate";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
 import {
   PARTY_ID_HEADER,

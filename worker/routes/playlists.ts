@@ -15,7 +15,7 @@ import {
   removePlaylistTrack,
   renamePlaylist,
   reorderPlaylist,
-} from "../db/collections";
+} from "../db/music/collections";
 import {
   COLLECTION_MESSAGES,
   addTrackBodySchema,

@@ -12,8 +12,8 @@ import { signMediaToken } from "../lib/media-token";
 import { listenerCount, STATION_ID_HEADER, stationHub } from "../services/realtime/station-hub";
 import { findStationCached, nowPlayingOf } from "../services/radio";
 import { stationsCached, stationView } from "../db/broadcast";
-import { findStreamSource } from "../db/music";
-import { HIDDEN_TRACK, trackRefusal } from "../db/track-gate";
+import { findStreamSource } from "../db/music/music";
+import { HIDDEN_TRACK, trackRefusal } from "../db/music/track-gate";
 import { answerLanguage } from "../middleware/content-language";
 import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "#contracts/radio.ts";
 

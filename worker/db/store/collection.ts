@@ -9,7 +9,7 @@ import type { DB } from "../client";
 import { albums, tracks } from "../schema/music";
 import { entitlements, giftCodes, orderLines, orders, products, storeClaimLinks } from "../schema/store";
 import { users } from "../schema/accounts";
-import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "../music";
+import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "../music/music";
 import type { TrackView } from "#contracts/music.ts";
 import type { GiftMonths } from "#contracts/store-model.ts";
 import type { CollectionGiftCode, CollectionOrder, CollectionRelease } from "#contracts/store-collection.ts";

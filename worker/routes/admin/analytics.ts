@@ -9,7 +9,7 @@ import { flushRequestStats } from "../../middleware/request-log";
 import { requestMetrics } from "../../services/realtime/request-metrics";
 import { validate } from "../../lib/validate";
 import { readOverview, readSiteAnalytics } from "../../db/analytics/reads";
-import { readTrackStats } from "../../db/track-stats";
+import { readTrackStats } from "../../db/music/track-stats";
 import { readOverviewStore } from "../../db/admin-revenue";
 
 export const analyticsRoutes = new Hono<HonoEnv>()

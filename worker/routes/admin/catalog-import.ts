@@ -10,7 +10,7 @@ import { uploadBody } from "../../lib/upload-body";
 import { orConflict, routeError, validationError } from "../../lib/errors";
 import { syncedLines } from "../../lib/lrc";
 import { actorOf } from "../../middleware/guards";
-import { createImport, findImportFile, importExists, listImportParts, readImportState, toImportFile } from "../../db/catalog-imports";
+import { createImport, findImportFile, importExists, listImportParts, readImportState, toImportFile } from "../../db/music/catalog-imports";
 import { abortImportFile, completeImportFile, storeImportPart, type ImportWhere } from "../../services/media/catalog-import";
 import { catalogChanged } from "../../services/media/catalog-uploads";
 import { CATALOG_REFUSALS } from "#contracts/admin-catalog.ts";

@@ -23,7 +23,7 @@ import {
   storedEarlyMinTier,
   updateAlbum,
   updateTrack,
-} from "../../db/admin-catalog";
+} from "../../db/music/admin-catalog";
 import type { DB } from "../../db/client";
 import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
@@ -43,7 +43,7 @@ import {
   CATALOG_REFUSALS,
 } from "#contracts/admin-catalog.ts";
 import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage, storeMaster } from "../../services/media/catalog-uploads";
-import { setTrackMaster } from "../../db/track-masters";
+import { setTrackMaster } from "../../db/music/track-masters";
 import { derivedKeyOf } from "../../services/media/master-formats";
 import { actorOf } from "../../middleware/guards";
 import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "../../services/media/catalog-attach";

@@ -17,7 +17,7 @@ import {
   type AdminTrackDetailsResponse,
   type TrackCreditsResponse,
 } from "#contracts/track-details.ts";
-import { findLyricsAccess, readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/track-details";
+import { findLyricsAccess, readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/music/track-details";
 
 const idParam = validate("param", catalogIdParamSchema);
 

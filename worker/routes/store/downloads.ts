@@ -25,7 +25,7 @@ import { readConfig } from "../../env";
 import { routeError, type ApiError } from "../../lib/errors";
 import { parseRange } from "../../lib/r2-range";
 import { verifyDownloadToken } from "../../lib/download-token";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../../db/store/downloads";
 import { clientIp, hitEdgeLimit, knownClientIp } from "../../services/rate-limit";
 import { logOrderAccess } from "../../db/order-access-log";

@@ -6,8 +6,8 @@
 import type { DB } from "../../db/client";
 import type { AppEnv } from "../../env";
 import type { Actor } from "../../db/audit";
-import { findAlbumRow, findTrackRow } from "../../db/admin-catalog";
-import { failFile, finishFile, listImportParts, recordPart, startFileUpload, expireStaleFiles, type ImportFileRow } from "../../db/catalog-imports";
+import { findAlbumRow, findTrackRow } from "../../db/music/admin-catalog";
+import { failFile, finishFile, listImportParts, recordPart, startFileUpload, expireStaleFiles, type ImportFileRow } from "../../db/music/catalog-imports";
 import { ApiError, routeError } from "../../lib/errors";
 import { declaredLength, readHead, streamExactly, type Reader } from "../../lib/upload-stream";
 import { audioDuration, audioSniffLength, detectAudioType, losslessFacts, MAX_ID3_TAG_BYTES, mp3Kbps, type PcmFacts } from "../../lib/audio-probe";

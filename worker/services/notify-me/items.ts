@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { albums, tracks } from "../../db/schema/music";
-import { onPreorderSql } from "../../db/music";
+import { onPreorderSql } from "../../db/music/music";
 import { findEvent } from "../../db/events";
 import { ticketSaleTimesOf } from "../../db/tickets/sale";
 import { lessReleased, releaseStateOf, type ReleaseState } from "../../lib/release";

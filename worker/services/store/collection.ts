@@ -2,7 +2,7 @@
 // e-mail: what the collection routes share with nothing else but keep out of the route module.
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { insertClaimLink, listBoughtGiftCodes, listMemberOrders, listOwnedReleases, type OwnedRelease } from "../../db/store/collection";
 import { optInTokenHash } from "../../lib/opt-in-token";
 import { randomToken } from "../../lib/crypto";

@@ -5,7 +5,7 @@ import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { readSettings } from "../../db/settings";
 import { findChecksums, findStoredSizes, releaseFiles, saveChecksums, type DownloadEntitlement } from "../../db/store/downloads";
-import { readsVipLyrics, readZipDetails } from "../../db/track-details";
+import { readsVipLyrics, readZipDetails } from "../../db/music/track-details";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { zipLayout } from "../../lib/stored-zip";
 import { artistNameOf } from "#contracts/admin-settings.ts";

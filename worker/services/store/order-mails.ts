@@ -8,7 +8,7 @@ import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { findOrder, orderTaxOf, listOrderEntitlements, listOrderGiftCodes, listOrderLines, listHolds } from "../../db/store/orders";
 import { listCheckoutLines } from "../../db/store/checkouts";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { DAY_MS } from "../../lib/time";
 import { RECEIPT_LINK_TTL_MS } from "#contracts/store-model.ts";

@@ -1,11 +1,11 @@
 // The one gate every path to a track's full audio asks before a release is out (decision 151): the
 // stream, its master, its play count, its lyrics and credits, a listening party's grant and the
 // radio. The rows' release state comes from the caller (findStreamSource); this module decides.
-import type { DB } from "./client";
-import type { ReleaseState } from "../lib/release";
+import type { DB } from "../client";
+import type { ReleaseState } from "../../lib/release";
 import type { SessionUser } from "#contracts/auth.ts";
-import { ownsTrack } from "./store/downloads";
-import { passesVipTier, tiersForMinTiers } from "./tiers/gate";
+import { ownsTrack } from "../store/downloads";
+import { passesVipTier, tiersForMinTiers } from "../tiers/gate";
 
 /** Why a listener may not hear a track yet; each is the error code the routes answer. */
 export type TrackRefusal = "track_not_found" | "unauthorized" | "vip_required" | "tier_required";

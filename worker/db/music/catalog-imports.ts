@@ -2,13 +2,13 @@
 // lyrics, the import and its file slots, all in one batch with one audit row; then each slot's
 // state as its parts arrive. Every change of a slot's state is one conditional UPDATE that names
 // the state it leaves, so a retried or concurrent request changes it at most once.
-import type { DB } from "./client";
-import { albums, retiredTracks, tracks } from "./schema/music";
-import type { Actor } from "./audit";
+import type { DB } from "../client";
+import { albums, retiredTracks, tracks } from "../schema/music";
+import type { Actor } from "../audit";
 import { idsLike } from "./admin-catalog";
-import { isUniqueViolation } from "./d1";
-import { refuse, type Refused } from "../lib/outcome";
-import { slugify, uniqueSlug } from "../lib/slug";
+import { isUniqueViolation } from "../d1";
+import { refuse, type Refused } from "../../lib/outcome";
+import { slugify, uniqueSlug } from "../../lib/slug";
 import {
   IMPORT_DRAFT_RELEASE_AT,
   IMPORT_STALE_AFTER_MS,

@@ -1,7 +1,7 @@
 // Which download formats a release is sold in (decision 054): MP3 always (every track has one),
 // and a lossless format when every track of the release has it: its master's, or the other one
 // made from the master (decision 121), so a release whose tracks all have masters sells MP3, FLAC and WAV.
-import type { DB } from "./client";
+import type { DB } from "../client";
 import type { DownloadFormat } from "#contracts/store-model.ts";
 
 export type Release = { albumId: string; trackId?: undefined } | { trackId: string; albumId?: undefined };

@@ -1,10 +1,10 @@
 // Track analytics from track_plays and track_preview_plays: full and preview plays per track over
 // a period, named from the catalog or, for a track since deleted, from retired_tracks. One D1
 // batch.
-import type { DB } from "./client";
-import { DAY_MS } from "../lib/time";
+import type { DB } from "../client";
+import { DAY_MS } from "../../lib/time";
 import type { TrackAnalyticsResponse, TrackPeriod, TrackStatsRow } from "#contracts/admin-analytics.ts";
-import { round2 } from "../lib/analytics/figures";
+import { round2 } from "../../lib/analytics/figures";
 
 // Full plays and preview plays side by side, over the same period; a track with previews only is
 // listed too.

@@ -1,13 +1,13 @@
 // Queries for the music catalog and play counts. Every read here is one D1 query.
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { albums, trackPlays, trackPreviewPlays, tracks } from "./schema/music";
+import type { DB } from "../client";
+import { albums, trackPlays, trackPreviewPlays, tracks } from "../schema/music";
 import type { AlbumDetail, AlbumSummary, TrackView } from "#contracts/music.ts";
 import { PLAY_DEDUPE_MS } from "#contracts/music-limits.ts";
-import { previewFormatOf } from "../lib/audio-probe";
-import { pickLanguage } from "../lib/content-language";
+import { previewFormatOf } from "../../lib/audio-probe";
+import { pickLanguage } from "../../lib/content-language";
 import type { Locale } from "#contracts/locale.ts";
-import { lessReleased, nextTransition, publicAt, releaseStateOf, type ReleaseState, type ReleaseTimes } from "../lib/release";
+import { lessReleased, nextTransition, publicAt, releaseStateOf, type ReleaseState, type ReleaseTimes } from "../../lib/release";
 
 /** The public URL of a stored cover: R2 keys are served under /media/, remote URLs as they are. */
 export function coverUrlOf(coverKey: string | null): string | null {

@@ -1,10 +1,10 @@
 // A track's lyrics and credits, and a release's lyrics access (decision 112). Each back-office
 // write and its audit row go in one batch; the audit row is stored only when the write changed a
 // row (auditIfChanged), so a write to an unknown track leaves nothing.
-import type { DB } from "./client";
-import { auditIfChanged, type Actor } from "./audit";
+import type { DB } from "../client";
+import { auditIfChanged, type Actor } from "../audit";
 import type { Locale } from "#contracts/locale.ts";
-import { syncedLines } from "../lib/lrc";
+import { syncedLines } from "../../lib/lrc";
 import { type CreditsBody, type LyricsAccess, type LyricsBody, type TrackCreditsResponse, type TrackLyrics } from "#contracts/track-details.ts";
 
 const emptyToNull = (value: string | null) => (value === null || value === "" ? null : value);

@@ -2,8 +2,8 @@
 // statement or one batch whose statements carry their own conditions (limits, ownership,
 // positions), so concurrent requests cannot leave duplicates, gaps or rows over a limit.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { DB } from "./client";
-import { albums, favorites, playlists, playlistTracks, tracks } from "./schema/music";
+import type { DB } from "../client";
+import { albums, favorites, playlists, playlistTracks, tracks } from "../schema/music";
 import { toTrackView, trackColumns } from "./music";
 import { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, playlistNameKey } from "#contracts/collection-limits.ts";
 import type { PlaylistView } from "#contracts/collections.ts";

@@ -3,14 +3,14 @@
 // its plays (track_plays has no foreign key to tracks) keep a name in analytics.
 import { and, asc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { DB } from "./client";
-import { albums, radioStations, retiredTracks, tracks } from "./schema/music";
-import { notifyRequests } from "./schema/notify-me";
-import { auditInsert, type Actor, type AuditEntry } from "./audit";
+import type { DB } from "../client";
+import { albums, radioStations, retiredTracks, tracks } from "../schema/music";
+import { notifyRequests } from "../schema/notify-me";
+import { auditInsert, type Actor, type AuditEntry } from "../audit";
 import { coverUrlOf } from "./music";
-import { refuse, isRefused, type Refused } from "../lib/outcome";
-import { refuseOnClash } from "./d1";
-import { slugify, uniqueSlug } from "../lib/slug";
+import { refuse, isRefused, type Refused } from "../../lib/outcome";
+import { refuseOnClash } from "../d1";
+import { slugify, uniqueSlug } from "../../lib/slug";
 import { type AdminAlbum, type AdminTrack, type AudioSource } from "#contracts/admin-catalog.ts";
 import type { AlbumType } from "#contracts/music.ts";
 import { auditDetail } from "#contracts/audit-detail.ts";

@@ -2,12 +2,12 @@
 // MP3, set or removed by the back office, audited in the same batch (only when a track changed);
 // with its header's facts, and its other format to be made again (decision 121).
 import { eq } from "drizzle-orm";
-import type { DB } from "./client";
-import { tracks } from "./schema/music";
-import { auditIfChanged, type Actor } from "./audit";
+import type { DB } from "../client";
+import { tracks } from "../schema/music";
+import { auditIfChanged, type Actor } from "../audit";
 import { toAdminTrack } from "./admin-catalog";
 import type { AdminTrack } from "#contracts/admin-catalog.ts";
-import type { PcmFacts } from "../lib/audio-probe";
+import type { PcmFacts } from "../../lib/audio-probe";
 
 export type MasterFormat = "wav" | "flac";
 
