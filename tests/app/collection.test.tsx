@@ -5,7 +5,7 @@
 // Portuguese; and a visitor sent to sign in.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CollectionRelease, CollectionResponse } from "../../worker/contracts/store-collection";
+import type { CollectionRelease, CollectionResponse } from "../../worker/contracts/store/collection";
 import type { TrackView } from "../../worker/contracts/music";
 import { Route as CollectionRoute } from "../../app/routes/collection";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";

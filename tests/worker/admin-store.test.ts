@@ -22,7 +22,7 @@ import type {
   AdminVariantResponse,
   ProductInput,
   StoreReleasesResponse,
-} from "../../worker/contracts/admin-store";
+} from "../../worker/contracts/store/admin";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const media = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

@@ -20,8 +20,8 @@ import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { readRedemption, redeemGiftCode } from "../../worker/db/gift-codes";
 import { notificationText } from "../../worker/services/notifications/texts";
-import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gifts";
-import type { OrderDetailResponse } from "../../worker/contracts/admin-store-orders";
+import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store/gifts";
+import type { OrderDetailResponse } from "../../worker/contracts/store/admin-orders";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 /** Friday 25 December 2026, 10:00 UTC. */

@@ -22,7 +22,7 @@ import type { AppEnv } from "../../worker/env";
 import { runScheduled } from "../../worker/services/cron";
 import { HOURLY_CRON } from "../../worker/services/areas/area";
 import type { LosslessResponse, StreamResponse } from "../../worker/contracts/music";
-import type { RenewLinkResponse } from "../../worker/contracts/store-collection";
+import type { RenewLinkResponse } from "../../worker/contracts/store/collection";
 import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

@@ -5,7 +5,7 @@
 // integer cents, one currency per figure, never converted.
 import { z } from "./zod";
 import { isValidTimeZone } from "./time-zones";
-import type { Currency, ProductKind } from "./store-model";
+import type { Currency, ProductKind } from "./store/model";
 import type { Trend } from "./trend";
 
 /** The longest period one request covers: a year, leap day included. */

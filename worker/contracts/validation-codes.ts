@@ -7,7 +7,7 @@
 // (the back office's catalog forms say those two as well), invalid_characters.
 import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
 import { IMPORT_MESSAGES } from "./admin-marketing";
-import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./admin-store-orders-limits";
+import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./store/admin-orders-limits";
 import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
 import {
   CATALOG_IMPORT_MESSAGES as CATALOG_IMPORT,
@@ -45,7 +45,7 @@ import {
   STORE_TITLE_MAX,
   STORE_VARIANT_TEXT_MAX,
   STORE_VIP_DISCOUNT_MAX,
-} from "./admin-store-limits";
+} from "./store/admin-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
 import {

@@ -7,7 +7,7 @@ import type { DB } from "./client";
 import { ZoneClock } from "./analytics/zoned";
 import { DAY_MS } from "../lib/time";
 import { trend } from "../lib/analytics/figures";
-import { CURRENCIES, type Currency, type ProductKind, type RevenueSource } from "#contracts/store-model.ts";
+import { CURRENCIES, type Currency, type ProductKind, type RevenueSource } from "#contracts/store/model.ts";
 import {
   REVENUE_DEFAULT_DAYS,
   REVENUE_MAX_DAYS,

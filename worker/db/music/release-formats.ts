@@ -2,7 +2,7 @@
 // and a lossless format when every track of the release has it: its master's, or the other one
 // made from the master (decision 121), so a release whose tracks all have masters sells MP3, FLAC and WAV.
 import type { DB } from "../client";
-import type { DownloadFormat } from "#contracts/store-model.ts";
+import type { DownloadFormat } from "#contracts/store/model.ts";
 
 export type Release = { albumId: string; trackId?: undefined } | { trackId: string; albumId?: undefined };
 

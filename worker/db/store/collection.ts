@@ -11,8 +11,8 @@ import { entitlements, giftCodes, orderLines, orders, products, storeClaimLinks 
 import { users } from "../schema/accounts";
 import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "../music/music";
 import type { TrackView } from "#contracts/music.ts";
-import type { GiftMonths } from "#contracts/store-model.ts";
-import type { CollectionGiftCode, CollectionOrder, CollectionRelease } from "#contracts/store-collection.ts";
+import type { GiftMonths } from "#contracts/store/model.ts";
+import type { CollectionGiftCode, CollectionOrder, CollectionRelease } from "#contracts/store/collection.ts";
 
 export type OwnedRelease = {
   entitlementId: string;

@@ -6,7 +6,7 @@ import type { DB } from "../client";
 import { albums, tracks } from "../schema/music";
 import { entitlements, mediaChecksums, orders } from "../schema/store";
 import { trackColumns, trackStateOf } from "../music/music";
-import type { DownloadFormat } from "#contracts/store-model.ts";
+import type { DownloadFormat } from "#contracts/store/model.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 
 export type DownloadEntitlement = {

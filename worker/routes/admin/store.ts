@@ -77,7 +77,7 @@ import {
   type ProductValues,
   type StoreReleasesResponse,
   type PreorderFiguresResponse,
-} from "#contracts/admin-store.ts";
+} from "#contracts/store/admin.ts";
 import type { ValidationCode } from "#contracts/validation-codes.ts";
 
 type Ctx = Context<HonoEnv>;

@@ -29,7 +29,7 @@ import {
   type ClaimRequestResponse,
   type CollectionResponse,
   type RenewLinkResponse,
-} from "#contracts/store-collection.ts";
+} from "#contracts/store/collection.ts";
 
 export const collectionRoutes = new Hono<HonoEnv>()
   .use("/collection/*", requireUser)

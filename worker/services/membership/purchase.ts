@@ -25,7 +25,7 @@ import {
 } from "../../db/payments";
 import type { Statement } from "../../db/d1";
 import { recordVipPayment } from "../../db/tiers/vip-payments";
-import { CURRENCIES, type Currency } from "#contracts/store-model.ts";
+import { CURRENCIES, type Currency } from "#contracts/store/model.ts";
 import {
   checkoutSessionMode,
   unreadableEvent,

@@ -22,10 +22,10 @@ import {
 } from "../../db/store/checkouts";
 import { conflict, routeError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
-import { STORE_LIMITS } from "#contracts/store-model.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
 import { PAYMENT_MESSAGES } from "#contracts/payments.ts";
 import type { Locale } from "#contracts/locale.ts";
-import type { StoreCheckoutBody } from "#contracts/store-checkout.ts";
+import type { StoreCheckoutBody } from "#contracts/store/checkout.ts";
 import type { OrderCheckoutInput, PaymentsService } from "../payments/types";
 import { fulfilEvent } from "../payments/fulfilment";
 import type { FollowUpContext } from "../payments/purchase-kind";

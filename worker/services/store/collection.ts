@@ -8,7 +8,7 @@ import { optInTokenHash } from "../../lib/opt-in-token";
 import { randomToken } from "../../lib/crypto";
 import { routeError } from "../../lib/errors";
 import { isLocale, type Locale } from "#contracts/locale.ts";
-import { STORE_LIMITS, type DownloadFormat } from "#contracts/store-model.ts";
+import { STORE_LIMITS, type DownloadFormat } from "#contracts/store/model.ts";
 import {
   CLAIM_LINK_TTL_MS,
   CLAIM_RATE_LIMITS,
@@ -16,7 +16,7 @@ import {
   type CollectionRelease,
   type CollectionResponse,
   type DownloadLink,
-} from "#contracts/store-collection.ts";
+} from "#contracts/store/collection.ts";
 import { createMailService } from "../mail";
 import { storeClaimMail } from "../mail/store-claim";
 import { hitRateLimit } from "../rate-limit";

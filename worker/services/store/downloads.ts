@@ -9,8 +9,8 @@ import { readsVipLyrics, readZipDetails } from "../../db/music/track-details";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { zipLayout } from "../../lib/stored-zip";
 import { artistNameOf } from "#contracts/admin-settings.ts";
-import type { DownloadFormat } from "#contracts/store-model.ts";
-import type { DownloadLink } from "#contracts/store-collection.ts";
+import type { DownloadFormat } from "#contracts/store/model.ts";
+import type { DownloadLink } from "#contracts/store/collection.ts";
 import { planZip, wavTagsLength, type ChecksumStore, type ObjectSource, type ReleaseZip, type ZipFile } from "./release-zip";
 import { releaseTime, releaseZipFiles, zipFileName } from "./release-files";
 

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { readConfig } from "../../env";
 import type { DB } from "../../db/client";
 import { readRedemption, readRedemptionNotice, redeemGiftCode, type RankedTier, type RedemptionPlan, type RedemptionState } from "../../db/gift-codes";
-import { addCalendarMonthsUtc, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store-gifts.ts";
+import { addCalendarMonthsUtc, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store/gifts.ts";
 import { notifyVipChanged } from "../notifications/membership";
 import { notifyMembers } from "../notifications";
 import { createMailService } from "../mail";

@@ -24,7 +24,7 @@ import type { Statement } from "../../db/d1";
 import { findStoreCheckout, listCheckoutLines, releaseStatements, type CheckoutLineView, type StoreCheckoutRow } from "../../db/store/checkouts";
 import { listHolds, paidOrderStatements, type PaidOrder } from "../../db/store/orders";
 import { newId } from "../../lib/crypto";
-import type { ShippingAddress } from "#contracts/store-checkout.ts";
+import type { ShippingAddress } from "#contracts/store/checkout.ts";
 import { variantLabelOf } from "./pricing";
 import { newGiftCode } from "../../lib/gift-code";
 import { VIP_TIER_ID } from "#contracts/tiers.ts";

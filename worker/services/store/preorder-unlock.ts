@@ -8,7 +8,7 @@ import { releaseFormats } from "../../db/music/release-formats";
 import { claimDuePreorders, releasePreorderClaim, type DuePreorder } from "../../db/store/preorders";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { DAY_MS } from "../../lib/time";
-import { RECEIPT_LINK_TTL_MS } from "#contracts/store-model.ts";
+import { RECEIPT_LINK_TTL_MS } from "#contracts/store/model.ts";
 import { COLLECTION_PATH } from "./order-shipped";
 import { createMailService, type MailService } from "../mail";
 import { preorderOutMail } from "../mail/store-preorder";

@@ -38,7 +38,7 @@ import { claimCancelNotice } from "../../db/reminders";
 import type { Actor } from "../../db/audit";
 import { claimRefund, releaseRefund } from "../../db/refund-claims";
 import { isLocale } from "#contracts/locale.ts";
-import { STORE_LIMITS } from "#contracts/store-model.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
 import { createMailService, type MailService } from "../mail";
 import { createPaymentsService, PaymentProviderError, type PaymentsService } from "../payments";
 import { storeRefunds } from "../store/purchase";

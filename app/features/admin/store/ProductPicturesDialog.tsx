@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
-import { STORE_IMAGES_MAX, type AdminProduct } from "#contracts/admin-store.ts";
+import { STORE_IMAGES_MAX, type AdminProduct } from "#contracts/store/admin.ts";
 import { formatBytes } from "../format";
 import { MediaModal } from "../components/form/MediaModal";
 import { UploadField } from "../components/form/UploadField";

@@ -12,7 +12,7 @@ import { QueryState } from "#app/components/QueryState.tsx";
 import { createFeatureMessages } from "#app/i18n/FeatureMessages.tsx";
 import { api, ApiRequestError } from "#app/lib/api/index.ts";
 import { adminKeys } from "../../queries";
-import { formatMoney } from "#contracts/store-model.ts";
+import { formatMoney } from "#contracts/store/model.ts";
 import {
   eventCancellationPath,
   eventCancellationRetryPath,

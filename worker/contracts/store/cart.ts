@@ -1,9 +1,9 @@
 // A cart as the browser sends it, and the Worker's priced answer (decision 054). The browser names
 // products, options, quantities and, for name-your-price, the amount it offers; every price,
 // discount, shipping cost and total comes from the Worker's own rows, never from here.
-import { z } from "./zod";
-import { CURRENCIES, STORE_LIMITS, type Currency } from "./store-model";
-import { TICKET_LIMITS } from "./event-tickets-model";
+import { z } from "../zod";
+import { CURRENCIES, STORE_LIMITS, type Currency } from "./model";
+import { TICKET_LIMITS } from "../event-tickets-model";
 
 const id = z.string().min(1).max(64);
 

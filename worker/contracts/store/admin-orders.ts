@@ -1,12 +1,12 @@
 // The back office's store orders (/api/admin/store/orders/*): the filtered, paged list with its
 // totals per currency, one order's detail and history, "mark shipped", refunds through the payment
 // provider, and the CSV export for a fulfilment partner. Shared by the Worker and the SPA.
-import type { GateTier } from "./tier-gate";
-import type { GiftCodeState } from "./store-gift-model";
-import type { OrderTax } from "./tax-model";
-import { z } from "./zod";
-import { isValidTimeZone } from "./time-zones";
-import type { Currency, OrderStatus, ProductKind } from "./store-model";
+import type { GateTier } from "../tier-gate";
+import type { GiftCodeState } from "./gift-model";
+import type { OrderTax } from "../tax-model";
+import { z } from "../zod";
+import { isValidTimeZone } from "../time-zones";
+import type { Currency, OrderStatus, ProductKind } from "./model";
 import {
   CARRIERS,
   CARRIER_NAME_MAX,
@@ -18,9 +18,9 @@ import {
   TRACKING_URL_MAX,
   type Carrier,
   type OrderFilterStatus,
-} from "./admin-store-orders-limits";
+} from "./admin-orders-limits";
 
-export * from "./admin-store-orders-limits";
+export * from "./admin-orders-limits";
 
 const m = STORE_ORDER_MESSAGES;
 

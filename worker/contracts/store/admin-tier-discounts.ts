@@ -1,8 +1,8 @@
 // The store's member prices by tier in the back office (decision 099): PUT /api/admin/store/tier-discounts
 // replaces the list, GET reads it. A tier's discount applies to its members and every tier above.
-import { z } from "./zod";
-import { PROMO_SCOPES, type PromoScope } from "./store-model";
-import { TIER_ID_PATTERN } from "./tier-gate";
+import { z } from "../zod";
+import { PROMO_SCOPES, type PromoScope } from "./model";
+import { TIER_ID_PATTERN } from "../tier-gate";
 
 export const TIER_DISCOUNT_MAX_PCT = 90;
 export const TIER_DISCOUNTS_MAX = 60;

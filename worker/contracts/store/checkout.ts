@@ -1,12 +1,12 @@
 // The store's checkout (decision 054), shared by the Worker and the SPA: the checkout request, a
 // checkout's summary and status as its owner reads them, the local test checkout's actions, the
 // address an order ships to, and the back office's shipping rates. Prices are never in a request.
-import { z } from "./zod";
-import { emailSchema } from "./auth";
-import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES, type Currency, type ProductKind, type StoreCheckoutStatus } from "./store-model";
-import { quoteBodySchema } from "./store-cart";
-import { SHIPPING_MAX_CENTS } from "./store-shipping";
-import { billingPlaceSchema } from "./tax";
+import { z } from "../zod";
+import { emailSchema } from "../auth";
+import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES, type Currency, type ProductKind, type StoreCheckoutStatus } from "./model";
+import { quoteBodySchema } from "./cart";
+import { SHIPPING_MAX_CENTS } from "./shipping";
+import { billingPlaceSchema } from "../tax";
 
 /**
  * POST /api/store/checkout: the cart (as for a quote), a guest's e-mail (a member's is their

@@ -2,12 +2,12 @@
 // every release bought with a fresh signed link per format, every order with its status and
 // tracking, every gift code bought with its state; renewing one link; claiming what was bought as a
 // guest with another address.
-import type { GateTier } from "./tier-gate";
-import type { OrderTax } from "./tax-model";
-import { z } from "./zod";
-import { emailSchema } from "./auth";
-import { DOWNLOAD_FORMATS, type Currency, type DownloadFormat, type OrderStatus, type ProductKind, type GiftMonths } from "./store-model";
-import type { TrackView } from "./music";
+import type { GateTier } from "../tier-gate";
+import type { OrderTax } from "../tax-model";
+import { z } from "../zod";
+import { emailSchema } from "../auth";
+import { DOWNLOAD_FORMATS, type Currency, type DownloadFormat, type OrderStatus, type ProductKind, type GiftMonths } from "./model";
+import type { TrackView } from "../music";
 
 /** A claim link lives a day and works once. */
 export const CLAIM_LINK_TTL_MS = 24 * 60 * 60 * 1000;

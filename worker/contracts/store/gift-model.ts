@@ -1,8 +1,8 @@
 // Gift VIP codes (decision 054): their printed shape, how a typed code is read back, where it is
 // redeemed, and the answers of /api/store/gifts. Zod-free: the /redeem page and the gift card
 // import it.
-import type { GiftMonths } from "./store-model";
-import type { GateTier } from "./tier-gate";
+import type { GiftMonths } from "./model";
+import type { GateTier } from "../tier-gate";
 
 export const GIFT_API = "/api/store/gifts";
 

@@ -1,10 +1,10 @@
 // The public store (decision 054): products as visitors, members and VIPs see them, the members'
 // cart the Worker keeps, and the rules both sides share (stock words, VIP prices, the suggested
 // name-your-price amount). Draft and archived products never appear in any of these answers.
-import { z } from "./zod";
-import { SLUG_PATTERN } from "./music";
-import { cartOptionsSchema, cartSchema, type CartLine, type CartOptions } from "./store-cart";
-import { STORE_LIMITS, type Currency, type DownloadFormat, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./store-model";
+import { z } from "../zod";
+import { SLUG_PATTERN } from "../music";
+import { cartOptionsSchema, cartSchema, type CartLine, type CartOptions } from "./cart";
+import { STORE_LIMITS, type Currency, type DownloadFormat, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./model";
 
 /** A stock of this many or fewer says how many are left ("Only 3 left"). */
 export const LOW_STOCK_AT = 5;
@@ -13,7 +13,7 @@ export const LOW_STOCK_AT = 5;
 export const PRODUCT_SLUG_PATTERN = SLUG_PATTERN;
 export const productSlugParamSchema = z.object({ slug: z.string().min(1).max(100).regex(PRODUCT_SLUG_PATTERN) });
 
-export { type Money } from "./store-model";
+export { type Money } from "./model";
 
 export type StockState = "in_stock" | "low" | "sold_out";
 /** left: how many remain, said only when few do (LOW_STOCK_AT). */

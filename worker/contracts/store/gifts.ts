@@ -1,9 +1,9 @@
 // Request schemas and limits of /api/store/gifts (decision 054). The code's shape and the answers
 // are in the zod-free store-gift-model.ts, which the app imports.
-import { z } from "./zod";
-import { GIFT_CODE_INPUT_MAX } from "./store-gift-model";
+import { z } from "../zod";
+import { GIFT_CODE_INPUT_MAX } from "./gift-model";
 
-export * from "./store-gift-model";
+export * from "./gift-model";
 
 /** POST /api/store/gifts/redeem. The code as typed: the Worker reads it (normaliseGiftCode). */
 export const giftRedeemBodySchema = z.strictObject({

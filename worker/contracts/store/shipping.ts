@@ -1,7 +1,7 @@
 // What shipping costs (decision 054), zod-free so the back office's chunk carries no zod: a rate
 // per zone and weight class in each currency, and the merch subtotal from which shipping is free.
 // The PUT body's schema is shippingSettingsSchema in store-checkout.ts.
-import type { Currency, ShippingZone, WeightClass } from "./store-model";
+import type { Currency, ShippingZone, WeightClass } from "./model";
 
 export const ADMIN_SHIPPING_API = "/api/admin/store/shipping";
 

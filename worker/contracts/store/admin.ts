@@ -2,12 +2,12 @@
 // with stock, and promotion codes (/api/admin/store). Each form's rules are one zod schema, run by
 // the Worker and by the SPA's form before sending. Money is integer cents; times travel as ISO
 // instants (the admin types them in their own time zone and the browser converts them).
-import { paidMinTierIdField, TIER_ID_PATTERN } from "./tier-gate";
-import { z } from "./zod";
-import { userText } from "./text";
-import { ALWAYS, requireFields } from "./admin-event-fields";
-import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
-import { parseInstant } from "./perks";
+import { paidMinTierIdField, TIER_ID_PATTERN } from "../tier-gate";
+import { z } from "../zod";
+import { userText } from "../text";
+import { ALWAYS, requireFields } from "../admin-event-fields";
+import { EVENT_FORM_MESSAGES } from "../admin-event-limits";
+import { parseInstant } from "../perks";
 import {
   GIFT_MONTHS,
   PRICING_MODES,
@@ -22,7 +22,7 @@ import {
   type ProductState,
   type PromoScope,
   type WeightClass,
-} from "./store-model";
+} from "./model";
 import {
   PROMO_CODE_PATTERN,
   PROMO_MAX_USES_MAX,
@@ -41,9 +41,9 @@ import {
   STORE_VARIANT_TEXT_MAX,
   STORE_VIP_DISCOUNT_MAX,
   type StockState,
-} from "./admin-store-limits";
+} from "./admin-limits";
 
-export * from "./admin-store-limits";
+export * from "./admin-limits";
 
 // ----- shared field builders -----
 
