@@ -66,7 +66,7 @@ export default defineConfig(({ command }) => ({
         // still warns.
         chunkSizeWarningLimit: 600,
         // A contract in an area's folder (worker/contracts/store/model.ts) names its chunk with the
-        // folder too (store-model), as its name did before the folders: "model" alone says nothing.
+        // folder too (store-model, tiers-limits): "model" or "limits" alone says nothing.
         rolldownOptions: { output: { chunkFileNames: (chunk) => `assets/${contractArea(chunk)}[name]-[hash].js` } },
       },
     },

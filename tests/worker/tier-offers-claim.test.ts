@@ -10,7 +10,7 @@ import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { D1, DAY, exec, freezeClock, row, rows, setClock } from "./check-in-fixtures";
 import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import type { LocalTaxPreviewResponse } from "../../worker/contracts/tax";
-import type { OffersResponse } from "../../worker/contracts/tier-offers-model";
+import type { OffersResponse } from "../../worker/contracts/tiers/offers-model";
 
 /** Friday 20 November 2026, 12:00 UTC. */
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

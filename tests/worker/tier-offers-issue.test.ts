@@ -14,7 +14,7 @@ import { issueTierOffers } from "../../worker/services/tier-offers/issue";
 import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { CRON_JOBS, runCronJobs } from "../../worker/services/cron";
 import { HOURLY_CRON } from "../../worker/services/areas/area";
-import { DEFAULT_OFFER_SETTINGS, type OfferSettings } from "../../worker/contracts/tier-offers-model";
+import { DEFAULT_OFFER_SETTINGS, type OfferSettings } from "../../worker/contracts/tiers/offers-model";
 import { mailOutbox } from "../../worker/db/schema/mail";
 import type { AppEnv } from "../../worker/env";
 

@@ -7,7 +7,7 @@ import { STATION_FEATURES, type StationFeature } from "./radio";
 import type { TvChannelCategory } from "./tv";
 import { userText } from "./text";
 import { CATALOG_MESSAGES } from "./admin-catalog-limits";
-import { paidMinTierIdField } from "./tier-gate";
+import { paidMinTierIdField } from "./tiers/gate";
 export { CATALOG_MESSAGES } from "./admin-catalog-limits";
 
 export * from "./admin-catalog-limits";

@@ -26,7 +26,7 @@ import {
 import { currencyOfCountry } from "./countries";
 import { EVENT_ID_PATTERN, type EventSource, type EventStatus } from "./events";
 import { checkPresale, presaleFields, presaleValues } from "./admin-presale-fields";
-import { paidMinTierIdField } from "./tier-gate";
+import { paidMinTierIdField } from "./tiers/gate";
 import type { CodeMode, OfferCodeCounts } from "./offer-codes";
 import { DEFAULT_REMINDER_OFFSETS } from "./newsletter-model";
 import { reminderOffsetsSchema, type ReminderOffset } from "./reminders";

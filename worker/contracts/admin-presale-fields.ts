@@ -7,7 +7,7 @@ import { z } from "./zod";
 import { CODE_MODES, isOfferCode, type CodeMode } from "./offer-codes";
 import { eventTimeToInstant, optionalEventTime, requireFields } from "./admin-event-fields";
 import { PRESALE_FORM_MESSAGES as P } from "./presales";
-import { paidMinTierIdField } from "./tier-gate";
+import { paidMinTierIdField } from "./tiers/gate";
 
 export const presaleFields = () => ({
   presaleCodeMode: z.enum(CODE_MODES, { error: P.modeInvalid }).default("none"),

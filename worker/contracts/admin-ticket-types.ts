@@ -7,8 +7,8 @@ import { userText } from "./text";
 import { ALWAYS, requireFields } from "./admin-event-fields";
 import { ADMIN_EVENTS_API } from "./admin-event-limits";
 import { TICKET_LIMITS } from "./event-tickets-model";
-import { TIER_ID_PATTERN } from "./tier-gate";
-import { FREE_TIER_ID } from "./tiers";
+import { TIER_ID_PATTERN } from "./tiers/gate";
+import { FREE_TIER_ID } from "./tiers/tiers";
 import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-tickets-limits";
 import { TICKET_KINDS, type TicketKind } from "./live-limits";
 

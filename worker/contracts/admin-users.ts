@@ -1,7 +1,7 @@
 // The back office's user management (/api/admin/users/*): the member list, admin, complimentary VIP
 // and ban switches, and invitations. Shared by the Worker and the SPA (the SPA imports types only:
 // a value from here would pull zod into its chunk).
-import { tierIdSchema } from "./tier-moves";
+import { tierIdSchema } from "./tiers/moves";
 import { z } from "./zod";
 import { emailSchema } from "./auth";
 import { USER_ID_PATTERN } from "./ids";
@@ -10,7 +10,7 @@ import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
 import { LOCALES } from "./locale";
 import { MIN_MONTHS_MAX, USER_ADMIN_MESSAGES } from "./admin-users-limits";
 export { USER_ADMIN_MESSAGES } from "./admin-users-limits";
-import type { TierBadge } from "./tier-badges";
+import type { TierBadge } from "./tiers/badges";
 
 export const USERS_PAGE_SIZE = 20;
 /** Longest search text: more than any e-mail address or username can match. */

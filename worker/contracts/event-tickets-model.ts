@@ -4,7 +4,7 @@
 // with its own QR (a signed token, worker/lib/ticket-token.ts) and typed code (TKT-XXXX-XXXX).
 import type { Currency } from "./store/model";
 import type { PresaleTimes } from "./presales";
-import type { GateTier } from "./tier-gate";
+import type { GateTier } from "./tiers/gate";
 import { GIFT_CODE_ALPHABET } from "./store/gift-model";
 
 /** valid: admits once; refunded: its order was refunded; cancelled: its event was cancelled. */

@@ -4,7 +4,7 @@
 import type { PublicPresale } from "./presales";
 import type { EventTicketSale } from "./event-tickets-model";
 import type { Locale } from "./locale";
-import type { GateTier } from "./tier-gate";
+import type { GateTier } from "./tiers/gate";
 
 export const EVENT_MESSAGES = {
   eventNotFound: "Event not found",

@@ -7,8 +7,8 @@ import { userText } from "./text";
 import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, type PartyReaction } from "./party-limits";
 import { PARTY_ID_PATTERN } from "./party-ids";
-import { paidMinTierIdField } from "./tier-gate";
-import type { TierBadge } from "./tier-badges";
+import { paidMinTierIdField } from "./tiers/gate";
+import type { TierBadge } from "./tiers/badges";
 import type { PartyPhase } from "./party-clock";
 export { PARTY_MESSAGES } from "./party-limits";
 

@@ -15,7 +15,7 @@ import {
   type RoomNotify,
 } from "./room-limits";
 import type { RoomRefusal } from "./room-access";
-import type { TierBadge } from "./tier-badges";
+import type { TierBadge } from "./tiers/badges";
 
 export * from "./room-limits";
 

@@ -33,7 +33,7 @@ import { LIVE_MESSAGES } from "./live-limits";
 import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES, ROOM_REPORT_MESSAGES } from "./room-limits";
 import { TRACK_DETAILS_MESSAGES } from "./track-details-limits";
 import { ADMIN_ROOM_MESSAGES } from "./admin-room-limits";
-import { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
+import { TIER_MOVE_MESSAGES } from "./tiers/moves-limits";
 import { PAYMENT_MESSAGES } from "./payment-limits";
 import { PERK_MESSAGES } from "./perk-limits";
 import { PRESALE_MESSAGES } from "./presales";
@@ -43,9 +43,9 @@ import { REMINDER_MESSAGES } from "./reminder-limits";
 import { NOTIFY_MESSAGES } from "./notify-me-model";
 import { SIGN_IN_LINK_MESSAGES } from "./sign-in-link-limits";
 import { TV_MESSAGES } from "./tv";
-import { OFFER_MESSAGES } from "./tier-offers-model";
-import { RETENTION_MESSAGES } from "./retention-offer-model";
-import { TIER_MESSAGES } from "./tier-limits";
+import { OFFER_MESSAGES } from "./tiers/offers-model";
+import { RETENTION_MESSAGES } from "./tiers/retention-offer-model";
+import { TIER_MESSAGES } from "./tiers/limits";
 import type { ValidationCode } from "./validation-codes";
 
 /** The statuses the API answers a failure with. */

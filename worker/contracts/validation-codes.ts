@@ -57,12 +57,12 @@ import {
   TIER_PRICE_MAX_CENTS,
   TIER_PRICE_MIN_CENTS,
   TIER_TRIAL_DAYS_MAX,
-} from "./tier-limits";
+} from "./tiers/limits";
 import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./admin-room-limits";
 import { ROOM_SLOW_MODE_MAX_SECONDS } from "./room-limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
-import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
-import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./retention-offer-model";
+import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tiers/offers-model";
+import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./tiers/retention-offer-model";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;

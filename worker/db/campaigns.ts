@@ -7,7 +7,7 @@
 // An administrator's write (create, edit, delete, send, schedule, pause, resume, cancel) and its
 // audit row go in one D1 batch; the row is written only when the write changed the campaign.
 import { memberTierPassesSql } from "./tiers/gate";
-import { FREE_TIER_ID } from "#contracts/tiers.ts";
+import { FREE_TIER_ID } from "#contracts/tiers/tiers.ts";
 import type { DB } from "./client";
 import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
 import { newId } from "../lib/crypto";

@@ -13,10 +13,10 @@ import { displayUsername } from "./auth";
 import { notSuspended } from "./suspensions";
 import { refuse, type Refused } from "../lib/outcome";
 import { readTiers } from "./tiers/tiers";
-import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { tierBadgeOf } from "#contracts/tiers/badges.ts";
 import { columnsOfGate, gateOfColumns, gateView, passesGate, tiersFor } from "./tiers/gate";
-import type { MemberTier, TierView } from "#contracts/tiers.ts";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import type { MemberTier, TierView } from "#contracts/tiers/tiers.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 import {
   FEED_PAGE_SIZE,
   PINNED_MAX,

@@ -5,8 +5,8 @@
 import type { DB } from "./client";
 import { notSuspendedText } from "./suspensions";
 import type { PostVisibility } from "#contracts/feed.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 import { gateOfColumns, memberPassesSql, ruleOfGate } from "./tiers/gate";
 import { readTiers } from "./tiers/tiers";
 

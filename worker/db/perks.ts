@@ -11,7 +11,7 @@ import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "#cont
 import type { Locale } from "#contracts/locale.ts";
 import { inLanguage } from "../lib/content-language";
 import { gateTier, passesVipTier, tiersForMinTiers } from "./tiers/gate";
-import type { TierHolder, TierView } from "#contracts/tiers.ts";
+import type { TierHolder, TierView } from "#contracts/tiers/tiers.ts";
 
 export type PerkRow = typeof perks.$inferSelect;
 

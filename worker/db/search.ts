@@ -20,7 +20,7 @@ import { notSuspendedText } from "./suspensions";
 import { PAST_EVENTS_LISTED_MS } from "./events";
 import { productImageUrl } from "./store/store";
 import { readerPassesSql } from "./tiers/gate";
-import { VIP_TIER_ID, type MemberTier } from "#contracts/tiers.ts";
+import { VIP_TIER_ID, type MemberTier } from "#contracts/tiers/tiers.ts";
 import { inLanguage } from "../lib/content-language";
 import { lessReleased, releaseStateOf } from "../lib/release";
 import type { Locale } from "#contracts/locale.ts";

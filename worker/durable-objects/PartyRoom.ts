@@ -39,7 +39,7 @@ import {
   PARTY_MEMBER_NAME_HEADER,
   PARTY_MEMBER_TIER_HEADER,
 } from "../services/realtime/party-room";
-import { badgeFromHeader, type TierBadge } from "#contracts/tier-badges.ts";
+import { badgeFromHeader, type TierBadge } from "#contracts/tiers/badges.ts";
 import { partyPhaseAt, partyPositionAt } from "#contracts/party-clock.ts";
 import { PARTY_CLIENT_FRAME_MAX_BYTES, PARTY_EVENTS_PER_SECOND, PARTY_FLUSH_MS, PARTY_LISTENERS_SHOWN } from "#contracts/party-limits.ts";
 import type { PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";

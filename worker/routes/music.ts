@@ -25,7 +25,7 @@ import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track
 import { HIDDEN_TRACK, trackRefusal, type TrackStanding } from "../db/music/track-gate";
 import type { DB } from "../db/client";
 import type { SessionUser } from "#contracts/auth.ts";
-import { admitsTier, losslessRuleOf } from "#contracts/tiers.ts";
+import { admitsTier, losslessRuleOf } from "#contracts/tiers/tiers.ts";
 import {
   MUSIC_MESSAGES,
   SLUG_PATTERN,

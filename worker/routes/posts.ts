@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, notFound, routeError, type ApiError } 
 import { isRefused } from "../lib/outcome";
 import { publishFeedEvent } from "../services/realtime/feed-hub";
 import { RATE_LIMITS } from "#contracts/limits.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { readConfig, type AppEnv } from "../env";
 import { readSettings } from "../db/settings";
 import { artistNameOf } from "#contracts/admin-settings.ts";
@@ -44,7 +44,7 @@ import { z } from "#contracts/zod.ts";
 import { ruleOfGate } from "../db/tiers/gate";
 import { checkGate } from "../services/tier-gate-check";
 import { readTiers } from "../db/tiers/tiers";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 import { notifyComment, notifyLike, notifyPostMentions } from "../services/notifications/triggers";
 import {
   countPinned,

@@ -30,8 +30,8 @@ import {
   roomPictureKey,
 } from "../services/realtime/room-hub";
 import { readRefusal, writeRefusal, type RoomViewer } from "#contracts/room-access.ts";
-import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
-import { tierOf } from "#contracts/tiers.ts";
+import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tiers/badges.ts";
+import { tierOf } from "#contracts/tiers/tiers.ts";
 import { readTiers } from "../db/tiers/tiers";
 import {
   ROOM_PICTURE_FIELD,

@@ -3,7 +3,7 @@
 import type { DB } from "../db/client";
 import { readTiers } from "../db/tiers/tiers";
 import { routeError } from "../lib/errors";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 
 /** A gate from a form, its tiers checked against the ladder: 400 tier_gate_unknown names the first missing one. */
 export async function checkGate<G extends TierGate | null | undefined>(db: DB, gate: G, field = "tiers"): Promise<G> {

@@ -23,7 +23,7 @@ import {
 } from "../db/admin-users";
 import { newId } from "../lib/crypto";
 import { sellableTier } from "./membership/tier-prices";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { conflict, notFound } from "../lib/errors";
 import { notifyVipChanged } from "./notifications/membership";
 import { publishFeedEvent } from "./realtime/feed-hub";

@@ -12,7 +12,7 @@ import { giveBackAttempt, hitRateLimit, takeAttempt } from "./rate-limit";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "#contracts/limits.ts";
 import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/vip-pass.ts";
 import { normaliseTicketCode } from "#contracts/event-tickets-model.ts";
-import { FREE_TIER, VIP_TIER } from "#contracts/tiers.ts";
+import { FREE_TIER, VIP_TIER } from "#contracts/tiers/tiers.ts";
 import { passesVipTier, tiersForMinTiers } from "../db/tiers/gate";
 
 /** The member's pass for the minute `now` falls in. 403 vip_required when they are not (or no longer) VIP. */

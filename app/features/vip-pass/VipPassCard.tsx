@@ -11,7 +11,7 @@ import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import type { VipPassResponse } from "#contracts/vip-pass.ts";
 import { PASS_TOKEN_GRACE_SECONDS } from "#contracts/vip-pass.ts";
 import { passMessages as m } from "./messages";
-import { FREE_TIER_ID, VIP_TIER_ID } from "#contracts/tiers.ts";
+import { FREE_TIER_ID, VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { useTierName } from "../../lib/tiers/ladder";
 import { vipPassQueryOptions } from "./queries";
 import VipPassMessages from "./messages?feature";

@@ -1,7 +1,7 @@
 // The back office's store orders (/api/admin/store/orders/*): the filtered, paged list with its
 // totals per currency, one order's detail and history, "mark shipped", refunds through the payment
 // provider, and the CSV export for a fulfilment partner. Shared by the Worker and the SPA.
-import type { GateTier } from "../tier-gate";
+import type { GateTier } from "../tiers/gate";
 import type { GiftCodeState } from "./gift-model";
 import type { OrderTax } from "../tax-model";
 import { z } from "../zod";

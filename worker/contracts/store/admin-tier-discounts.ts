@@ -2,7 +2,7 @@
 // replaces the list, GET reads it. A tier's discount applies to its members and every tier above.
 import { z } from "../zod";
 import { PROMO_SCOPES, type PromoScope } from "./model";
-import { TIER_ID_PATTERN } from "../tier-gate";
+import { TIER_ID_PATTERN } from "../tiers/gate";
 
 export const TIER_DISCOUNT_MAX_PCT = 90;
 export const TIER_DISCOUNTS_MAX = 60;

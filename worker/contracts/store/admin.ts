@@ -2,7 +2,7 @@
 // with stock, and promotion codes (/api/admin/store). Each form's rules are one zod schema, run by
 // the Worker and by the SPA's form before sending. Money is integer cents; times travel as ISO
 // instants (the admin types them in their own time zone and the browser converts them).
-import { paidMinTierIdField, TIER_ID_PATTERN } from "../tier-gate";
+import { paidMinTierIdField, TIER_ID_PATTERN } from "../tiers/gate";
 import { z } from "../zod";
 import { userText } from "../text";
 import { ALWAYS, requireFields } from "../admin-event-fields";

@@ -2,7 +2,7 @@
 // every release bought with a fresh signed link per format, every order with its status and
 // tracking, every gift code bought with its state; renewing one link; claiming what was bought as a
 // guest with another address.
-import type { GateTier } from "../tier-gate";
+import type { GateTier } from "../tiers/gate";
 import type { OrderTax } from "../tax-model";
 import { z } from "../zod";
 import { emailSchema } from "../auth";

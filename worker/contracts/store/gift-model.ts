@@ -2,7 +2,7 @@
 // redeemed, and the answers of /api/store/gifts. Zod-free: the /redeem page and the gift card
 // import it.
 import type { GiftMonths } from "./model";
-import type { GateTier } from "../tier-gate";
+import type { GateTier } from "../tiers/gate";
 
 export const GIFT_API = "/api/store/gifts";
 

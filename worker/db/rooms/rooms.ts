@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { DB } from "../client";
 import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/room-access.ts";
 import type { RoomAccessKind, RoomNotify } from "#contracts/room-limits.ts";
-import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers.ts";
+import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers/tiers.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 import { PARTY_ROOM_PREFIX } from "#contracts/party-chat.ts";
 

@@ -8,7 +8,7 @@ import type { Locale } from "#contracts/locale.ts";
 import { iso } from "../../lib/time";
 import { gateTier } from "../tiers/gate";
 import { readTiers } from "../tiers/tiers";
-import type { TierView } from "#contracts/tiers.ts";
+import type { TierView } from "#contracts/tiers/tiers.ts";
 import { pickLanguage } from "../../lib/content-language";
 import { presaleTimesOf } from "#contracts/presales.ts";
 import {

@@ -6,8 +6,8 @@
 import type { DB } from "../client";
 import { ZoneClock } from "../analytics/zoned";
 import { DAY_MS } from "../../lib/time";
-import { FREE_TIER_ID, FREE_TIER_RANK, type TierView } from "#contracts/tiers.ts";
-import type { TierFigureBucket, TierFiguresResponse, TierMoves } from "#contracts/admin-tier-figures.ts";
+import { FREE_TIER_ID, FREE_TIER_RANK, type TierView } from "#contracts/tiers/tiers.ts";
+import type { TierFigureBucket, TierFiguresResponse, TierMoves } from "#contracts/tiers/admin-figures.ts";
 
 /** VIP's prices, which its tier row does not hold (the configuration and the settings, decision 096). */
 export type VipPrices = { monthlyCents: number; yearlyCents: number; currency: string };

@@ -12,8 +12,8 @@ import { auditIfChanged, type Actor, type AuditEntry } from "../audit";
 import { tierViewOf } from "./tiers";
 import { isUniqueViolation } from "../d1";
 import { refuse, type Refused } from "../../lib/outcome";
-import { FREE_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
-import type { AdminTier, TierValues } from "#contracts/admin-tiers.ts";
+import { FREE_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers/tiers.ts";
+import type { AdminTier, TierValues } from "#contracts/tiers/admin.ts";
 
 /** The lowest rank an admin's tier takes: above the free tier and VIP. */
 const FIRST_ADMIN_RANK = VIP_TIER_RANK + 1;

@@ -6,8 +6,8 @@
 // nobody but admins: a gate fails closed.
 import type { DB } from "../client";
 import { readTiers } from "./tiers";
-import { admitsTier, FREE_TIER_ID, tierOf, VIP_TIER_RANK, type TierHolder, type TierRule, type TierView } from "#contracts/tiers.ts";
-import { TIER_ID_PATTERN, type GateTier, type TierGate, type TierGateView } from "#contracts/tier-gate.ts";
+import { admitsTier, FREE_TIER_ID, tierOf, VIP_TIER_RANK, type TierHolder, type TierRule, type TierView } from "#contracts/tiers/tiers.ts";
+import { TIER_ID_PATTERN, type GateTier, type TierGate, type TierGateView } from "#contracts/tiers/gate.ts";
 
 /** A gate as its two columns store it. */
 export type GateColumns = { minTierId: string | null; tierIds: string | null };

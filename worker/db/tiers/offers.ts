@@ -16,7 +16,7 @@ import {
   OFFER_THRESHOLD_MAX,
   type OfferKind,
   type OfferSettings,
-} from "#contracts/tier-offers-model.ts";
+} from "#contracts/tiers/offers-model.ts";
 
 const SETTINGS_KEY = "offers.settings";
 

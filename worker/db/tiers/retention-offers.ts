@@ -12,7 +12,7 @@ import {
   RETENTION_PERIODS_MAX,
   RETENTION_PERIODS_MIN,
   type RetentionSettings,
-} from "#contracts/retention-offer-model.ts";
+} from "#contracts/tiers/retention-offer-model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 
 const SETTINGS_KEY = "offers.retention";

@@ -6,7 +6,7 @@ import type { DB } from "../client";
 import { membershipTiers } from "../schema/tiers";
 import { users } from "../schema/accounts";
 import { forget, remember } from "../../lib/memo";
-import type { TierView } from "#contracts/tiers.ts";
+import type { TierView } from "#contracts/tiers/tiers.ts";
 
 const MEMO_KEY = "membership-tiers";
 const TIERS_TTL_MS = 10_000;

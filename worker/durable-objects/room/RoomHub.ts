@@ -40,7 +40,7 @@ import {
   ROOM_MODERATES_HEADER,
   ROOM_MEMBER_TIER_HEADER,
 } from "../../services/realtime/room-hub";
-import { badgeFromHeader } from "#contracts/tier-badges.ts";
+import { badgeFromHeader } from "#contracts/tiers/badges.ts";
 import {
   ROOM_CATCH_UP_MAX,
   ROOM_CLIENT_FRAME_MAX_BYTES,

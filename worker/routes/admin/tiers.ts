@@ -27,7 +27,7 @@ import {
   type AdminTier,
   type AdminTierResponse,
   type AdminTiersResponse,
-} from "#contracts/admin-tiers.ts";
+} from "#contracts/tiers/admin.ts";
 
 type Ctx = Context<HonoEnv>;
 

@@ -7,7 +7,7 @@ import { listPartiesWithRooms } from "../../db/parties";
 import { passesVipTier, tiersForMinTiers } from "../../db/tiers/gate";
 import { closePartySockets, partyRoom } from "../realtime/party-room";
 import { TIER_ENDED, VIP_ENDED } from "../realtime/socket-sessions";
-import { FREE_TIER } from "#contracts/tiers.ts";
+import { FREE_TIER } from "#contracts/tiers/tiers.ts";
 import type { WorkerArea } from "./area";
 
 export const parties = {

@@ -9,7 +9,7 @@ import { users } from "../../db/schema/accounts";
 import { findSubscription } from "../../db/payments";
 import { readTiers } from "../../db/tiers/tiers";
 import { readTaxSettings } from "../../db/tax-settings";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { createMailService } from "../mail";
 import { membershipReceiptMail } from "../mail/membership-receipt";
 import { MEMBERSHIP_LINK } from "../notifications/membership";

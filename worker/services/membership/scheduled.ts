@@ -8,7 +8,7 @@ import { endExpiredComps, endExpiredGraces } from "../../db/payments";
 import type { AppEnv } from "../../env";
 import { notifyVipChanged } from "../notifications/membership";
 import { readTiers } from "../../db/tiers/tiers";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { accessChanged } from "../access-changed";
 
 export async function endExpiredVipGraces(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {

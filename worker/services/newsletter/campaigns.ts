@@ -34,7 +34,7 @@ import { MAIL_BATCH_LIMIT, type MailMessage } from "../mail/types";
 import { renderCampaignMail } from "../mail/campaign";
 import { readTiers } from "../../db/tiers/tiers";
 import { passesGate } from "../../db/tiers/gate";
-import { FREE_TIER_RANK, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
+import { FREE_TIER_RANK, VIP_TIER_RANK, type TierView } from "#contracts/tiers/tiers.ts";
 import type { CampaignBlock } from "#contracts/newsletter-model.ts";
 import { handleTicketJob, isTicketJob, type TicketJobMessage } from "../tickets/cancellation";
 import { isVipPaymentLookup, lookUpVipPayment, type VipPaymentLookupMessage } from "../membership/payment-lookup";

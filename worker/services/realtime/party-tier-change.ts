@@ -9,7 +9,7 @@ import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
 import { passesVipTier, tiersForMinTiers } from "../../db/tiers/gate";
 import { partyRoom } from "./party-room";
 import { TIER_ENDED } from "./socket-sessions";
-import { FREE_TIER } from "#contracts/tiers.ts";
+import { FREE_TIER } from "#contracts/tiers/tiers.ts";
 
 export async function closeSocketsBelowPartyTier(env: AppEnv, db: DB, party: { id: string; vipOnly: boolean; minTierId: string | null }) {
   if (!party.vipOnly) return;

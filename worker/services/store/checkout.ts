@@ -7,7 +7,7 @@
 // session (Stripe cannot charge 0), the order is made at once through the same fulfilment as a paid
 // one, keyed by an event id of its own (`free:<checkout id>`), so a retried or concurrent request of
 // the same attempt makes one order.
-import type { MemberTier } from "#contracts/tiers.ts";
+import type { MemberTier } from "#contracts/tiers/tiers.ts";
 import type { DB } from "../../db/client";
 import { isUniqueViolation, runBatch } from "../../db/d1";
 import {

@@ -13,8 +13,8 @@ import { notifyVipChanged } from "../notifications/membership";
 import { notifyMembers } from "../notifications";
 import { createMailService } from "../mail";
 import { giftRedeemedMail } from "./gift-mail";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import type { GateTier } from "#contracts/tier-gate.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
+import type { GateTier } from "#contracts/tiers/gate.ts";
 import { accessChanged } from "../access-changed";
 
 /** Where a redeemed gift's notification leads: what VIP opens. */

@@ -27,7 +27,7 @@ import { newId } from "../../lib/crypto";
 import type { ShippingAddress } from "#contracts/store/checkout.ts";
 import { variantLabelOf } from "./pricing";
 import { newGiftCode } from "../../lib/gift-code";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { newTicketCode } from "../../lib/ticket-code";
 import { listTicketHolds, ticketOrderStatements } from "../../db/store/tickets";
 import { jurisdictionOfOrder } from "../../db/store/orders";

@@ -25,7 +25,7 @@ import type { Locale } from "#contracts/locale.ts";
 import type { ReceiptTickets } from "../mail/ticket-receipt";
 import { ticketLineName } from "./ticket-pricing";
 import { findMemberTierId, readTiers } from "../../db/tiers/tiers";
-import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { tierBadgeOf } from "#contracts/tiers/badges.ts";
 
 async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: string, now: number): Promise<ReceiptDownload[]> {
   const expiresAt = new Date(now + RECEIPT_LINK_TTL_MS);

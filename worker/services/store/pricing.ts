@@ -44,8 +44,8 @@ import { priceTickets, type PricedTicket } from "./ticket-pricing";
 import { findTierDiscounts } from "../../db/store/tier-discounts";
 import { passesGate } from "../../db/tiers/gate";
 import { readTiers } from "../../db/tiers/tiers";
-import type { MemberTier } from "#contracts/tiers.ts";
-import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import type { MemberTier } from "#contracts/tiers/tiers.ts";
+import { tierBadgeOf } from "#contracts/tiers/badges.ts";
 
 /**
  * isAdmin: an admin buys tickets as a VIP does (presales, VIP-only types), never at the store's VIP

@@ -22,7 +22,7 @@ import { presaleTimesOf } from "#contracts/presales.ts";
 import { mayBuyTicket, ticketCurrencyOf, ticketSaleStateAt, type TicketSaleTimes } from "#contracts/event-tickets-model.ts";
 import type { Currency } from "#contracts/store/model.ts";
 import type { QuoteBody } from "#contracts/store/cart.ts";
-import type { TierHolder } from "#contracts/tiers.ts";
+import type { TierHolder } from "#contracts/tiers/tiers.ts";
 import { passesGate } from "../../db/tiers/gate";
 import { readTiers } from "../../db/tiers/tiers";
 

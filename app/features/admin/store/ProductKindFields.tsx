@@ -10,7 +10,7 @@ import type { FieldErrors } from "./errors";
 import { WEIGHT_LABELS, storeAdminMessages as m } from "./messages";
 import type { ProductDraft, ProductField, SetDraft } from "./productDraft";
 import { storeReleasesQueryOptions } from "./queries";
-import { VIP_TIER_ID, VIP_TIER_RANK } from "#contracts/tiers.ts";
+import { VIP_TIER_ID, VIP_TIER_RANK } from "#contracts/tiers/tiers.ts";
 import { archivedTierMessage, tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 
 type Props = { draft: ProductDraft; set: SetDraft; errors: FieldErrors<ProductField> };

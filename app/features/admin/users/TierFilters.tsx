@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import type { MembershipFilter } from "#contracts/admin-users.ts";
-import type { TierBadge } from "#contracts/tier-badges.ts";
+import type { TierBadge } from "#contracts/tiers/badges.ts";
 import { MIN_MONTHS_MAX } from "#contracts/admin-users-limits.ts";
 import { usersMessages as m } from "./messages";
 import { MEMBERSHIP_OPTIONS } from "./queries";

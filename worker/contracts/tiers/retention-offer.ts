@@ -1,5 +1,5 @@
 // The back office's retention offer settings (decision 103); words and numbers in retention-offer-model.ts.
-import { z } from "./zod";
+import { z } from "../zod";
 import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./retention-offer-model";
 
 /** PUT /api/admin/offers/retention: every setting at once. */

@@ -3,9 +3,9 @@
 // (new, upgraded, downgraded, churned) per day, week or month, trial conversion, and the period's
 // membership revenue per tier. Dates are local dates in the admin's time zone; money is integer
 // cents per currency, never converted.
-import { z } from "./zod";
-import { isLocalDate, timeZoneQuery } from "./admin-revenue";
-import type { TierBadge } from "./tier-badges";
+import { z } from "../zod";
+import { isLocalDate, timeZoneQuery } from "../admin-revenue";
+import type { TierBadge } from "./badges";
 
 export const TIER_FIGURE_BUCKETS = ["day", "week", "month"] as const;
 export type TierFigureBucket = (typeof TIER_FIGURE_BUCKETS)[number];

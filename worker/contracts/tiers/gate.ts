@@ -1,8 +1,8 @@
 // A gate by membership tier on a piece of content (decision 099): "tier at least X" or "one of these
 // tiers", as an admin sets it in a form and as the site shows it (with the tiers' names, so a locked
-// item can say which tier opens it). The Worker resolves it to a TierRule (contracts/tiers.ts) and
+// item can say which tier opens it). The Worker resolves it to a TierRule (contracts/tiers/tiers.ts) and
 // asks admitsTier; nothing here decides access.
-import { z } from "./zod";
+import { z } from "../zod";
 import { FREE_TIER_ID, VIP_TIER_ID } from "./tiers";
 
 /** Tier ids as the ladder stores them (lower-case letters, digits and hyphens). */

@@ -2,9 +2,9 @@
 // (/api/tiers): the tier form's rules as zod schemas the Worker and the SPA's form share, and the
 // answers' shapes. An admin tier needs names in both languages and a monthly or yearly price; the
 // free tier and VIP take only texts, benefits and a badge colour (VIP's prices are configured).
-import { z } from "./zod";
-import { userText } from "./text";
-import { slugOf } from "./slug";
+import { z } from "../zod";
+import { userText } from "../text";
+import { slugOf } from "../slug";
 import type { TierView } from "./tiers";
 import {
   TIER_BENEFIT_MAX,
@@ -16,9 +16,9 @@ import {
   TIER_PRICE_MAX_CENTS,
   TIER_PRICE_MIN_CENTS,
   TIER_TRIAL_DAYS_MAX,
-} from "./tier-limits";
+} from "./limits";
 
-export * from "./tier-limits";
+export * from "./limits";
 
 /** A tier's id: its English name in lowercase ASCII words joined by dashes ("Inner Circle" → "inner-circle"); "" when nothing is left. */
 export const tierIdOf = (name: string): string => slugOf(name, TIER_ID_MAX);

@@ -1,10 +1,10 @@
 // Moving between tiers (decision 098): the checkout of any paid tier, an upgrade now with its
 // prorated charge, a downgrade at the period's end. Amounts are cents of the subscription's currency.
-import { z } from "./zod";
-import { VIP_PLANS, type VipPlan } from "./vip-plans";
-import { CANCEL_REASONS } from "./cancel-reasons";
-import type { TaxBehavior } from "./tax-model";
-export { TIER_MOVE_MESSAGES } from "./tier-moves-limits";
+import { z } from "../zod";
+import { VIP_PLANS, type VipPlan } from "../vip-plans";
+import { CANCEL_REASONS } from "../cancel-reasons";
+import type { TaxBehavior } from "../tax-model";
+export { TIER_MOVE_MESSAGES } from "./moves-limits";
 
 /** A tier's id as the admin makes it (lower case, digits, dashes). */
 export const tierIdSchema = z

@@ -1,7 +1,7 @@
 // The retention offer at cancel (decision 103): the back office's settings and what a cancelling
 // member is shown. Zod-free: the route codes' table and the pages read it (the schema is in
 // retention-offer.ts).
-import type { TaxBehavior } from "./tax-model";
+import type { TaxBehavior } from "../tax-model";
 
 export const ADMIN_RETENTION_API = "/api/admin/offers/retention";
 export const RETENTION_OFFER_API = "/api/payments/subscription/retention-offer";

@@ -1,8 +1,8 @@
 // The requests of upgrade and win-back offers (decision 101): the back office's settings and a
 // member's claim. Words and numbers in tier-offers-model.ts.
-import { z } from "./zod";
-import { VIP_PLANS } from "./vip-plans";
-import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
+import { z } from "../zod";
+import { VIP_PLANS } from "../vip-plans";
+import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./offers-model";
 
 const threshold = z
   .int({ error: OFFER_MESSAGES.thresholdInvalid })
