@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { VipPassCard } from "../../app/features/vip-pass/VipPassCard";
 import type { MembershipResponse } from "../../worker/contracts/payments";
 import type { TierView } from "../../worker/contracts/tiers/tiers";
-import type { VipPassResponse } from "../../worker/contracts/vip-pass";
+import type { VipPassResponse } from "../../worker/contracts/tickets/vip-pass";
 import { createTestRoot, json, mockApi, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { activeMembership, membershipPanelRoute } from "./fixtures/membership";
 import { configRoute, siteConfig } from "./fixtures/config";

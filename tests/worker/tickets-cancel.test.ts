@@ -11,7 +11,7 @@ import { count, createRole, DOOR_ROLES, exec, row, rows, type DoorRole } from ".
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { deliver } from "./payments-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
-import type { CancellationPreview, CancellationResponse } from "../../worker/contracts/event-cancellation";
+import type { CancellationPreview, CancellationResponse } from "../../worker/contracts/tickets/event-cancellation";
 import type { AdminEventResponse, EventInput } from "../../worker/contracts/admin-events";
 import { cancelEventWithTickets } from "../../worker/db/tickets/event-cancellations";
 import { runCancellationStep } from "../../worker/services/tickets/cancellation";

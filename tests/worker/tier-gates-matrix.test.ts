@@ -15,7 +15,7 @@ import { forgetTiers } from "../../worker/db/tiers/tiers";
 import type { PostResponse } from "../../worker/contracts/feed";
 import type { SearchResponse } from "../../worker/contracts/search";
 import type { VirtualMeetsResponse } from "../../worker/contracts/events";
-import type { CheckInResponse, VipPassResponse } from "../../worker/contracts/vip-pass";
+import type { CheckInResponse, VipPassResponse } from "../../worker/contracts/tickets/vip-pass";
 import { forget } from "../../worker/lib/memo";
 import { addEvent, checkInRows, createDoorStaff, NOW as NOW_FIXTURE, postCheckIn } from "./check-in-fixtures";
 import { postCheckout } from "./checkout-fixtures";

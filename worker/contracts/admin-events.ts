@@ -30,7 +30,7 @@ import { paidMinTierIdField } from "./tiers/gate";
 import type { CodeMode, OfferCodeCounts } from "./offer-codes";
 import { DEFAULT_REMINDER_OFFSETS } from "./newsletter-model";
 import { reminderOffsetsSchema, type ReminderOffset } from "./reminders";
-import type { AdminTicketType } from "./admin-ticket-types";
+import type { AdminTicketType } from "./tickets/admin-ticket-types";
 export { ADMIN_EVENT_MESSAGES } from "./admin-event-limits";
 
 export * from "./admin-event-fields";

@@ -36,8 +36,8 @@ import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
 import { REMINDER_FORM_MESSAGES } from "./reminder-limits";
-import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./admin-tickets-limits";
-import { TICKET_LIMITS } from "./event-tickets-model";
+import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./tickets/admin-limits";
+import { TICKET_LIMITS } from "./tickets/event-tickets-model";
 import {
   STORE_DESCRIPTION_MAX,
   STORE_FORM_MESSAGES as STORE,
@@ -47,7 +47,7 @@ import {
   STORE_VIP_DISCOUNT_MAX,
 } from "./store/admin-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
-import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+import { TICKETS_MINE_MESSAGES } from "./tickets/mine-model";
 import {
   TIER_BENEFIT_MAX,
   TIER_BENEFITS_MAX,

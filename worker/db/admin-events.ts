@@ -14,7 +14,7 @@ import { reminderCounts } from "./reminders";
 import { waitingCounts } from "./notify-me";
 import { auditDetail, type AuditEventTextField } from "#contracts/audit-detail.ts";
 import { iso } from "../lib/time";
-import type { AdminTicketType } from "#contracts/admin-ticket-types.ts";
+import type { AdminTicketType } from "#contracts/tickets/admin-ticket-types.ts";
 import { listTicketTypes, ticketTypesByEvent } from "./tickets/admin-ticket-types";
 
 /** The events table's default: prices are typed in dollars. */

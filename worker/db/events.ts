@@ -13,7 +13,7 @@ import type { Locale } from "#contracts/locale.ts";
 import { DAY_MS, iso } from "../lib/time";
 import { inLanguage, pickLanguage } from "../lib/content-language";
 import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "#contracts/presales.ts";
-import { publicSaleOpensAt } from "#contracts/event-tickets-model.ts";
+import { publicSaleOpensAt } from "#contracts/tickets/event-tickets-model.ts";
 
 export type EventRow = typeof events.$inferSelect;
 /**

@@ -35,7 +35,7 @@ import {
   type MyTicketResponse,
   type MyTicketsResponse,
   type TicketTransferResponse,
-} from "#contracts/tickets-mine.ts";
+} from "#contracts/tickets/mine.ts";
 import { accessChanged } from "../services/access-changed";
 
 /** The ticket id of the address, or 404 for one that cannot be a ticket's. */

@@ -3,7 +3,7 @@
 // services/vip-pass.ts decides whether a read is a ticket's or a pass's and limits the reads.
 import type { DB } from "../db/client";
 import { admitTicket, type TicketRead } from "../db/tickets/check-in-tickets";
-import type { CheckInResponse } from "#contracts/vip-pass.ts";
+import type { CheckInResponse } from "#contracts/tickets/vip-pass.ts";
 
 /**
  * Lets the ticket in at `eventId`, or says why not: replaced (an older token version: the ticket was

@@ -10,8 +10,8 @@ import { verifyTicketToken } from "../lib/ticket-token";
 import { readTicket } from "./ticket-door";
 import { giveBackAttempt, hitRateLimit, takeAttempt } from "./rate-limit";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "#contracts/limits.ts";
-import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/vip-pass.ts";
-import { normaliseTicketCode } from "#contracts/event-tickets-model.ts";
+import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/tickets/vip-pass.ts";
+import { normaliseTicketCode } from "#contracts/tickets/event-tickets-model.ts";
 import { FREE_TIER, VIP_TIER } from "#contracts/tiers/tiers.ts";
 import { passesVipTier, tiersForMinTiers } from "../db/tiers/gate";
 

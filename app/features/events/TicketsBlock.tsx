@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicEvent } from "#contracts/events.ts";
-import { mayBuyTicket, type EventTicketSale, type PublicTicketType } from "#contracts/event-tickets-model.ts";
+import { mayBuyTicket, type EventTicketSale, type PublicTicketType } from "#contracts/tickets/event-tickets-model.ts";
 import type { StoreCheckoutBody, StoreCheckoutResponse } from "#contracts/store/checkout.ts";
 import { Icon } from "../../components/Icon";
 import { minTierMessage, tierNameIn } from "../../lib/tiers/tierGate";

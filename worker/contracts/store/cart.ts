@@ -3,7 +3,7 @@
 // discount, shipping cost and total comes from the Worker's own rows, never from here.
 import { z } from "../zod";
 import { CURRENCIES, STORE_LIMITS, type Currency } from "./model";
-import { TICKET_LIMITS } from "../event-tickets-model";
+import { TICKET_LIMITS } from "../tickets/event-tickets-model";
 
 const id = z.string().min(1).max(64);
 

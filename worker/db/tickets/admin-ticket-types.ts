@@ -7,9 +7,9 @@ import type { DB } from "../client";
 import { auditIfChanged, type Actor, type AuditEntry } from "../audit";
 import { refuse, type Refused } from "../../lib/outcome";
 import { iso } from "../../lib/time";
-import { TICKET_LIMITS } from "#contracts/event-tickets-model.ts";
+import { TICKET_LIMITS } from "#contracts/tickets/event-tickets-model.ts";
 import { sellsTicketsHere } from "./sale";
-import type { AdminTicketType, TicketTypeValues } from "#contracts/admin-ticket-types.ts";
+import type { AdminTicketType, TicketTypeValues } from "#contracts/tickets/admin-ticket-types.ts";
 
 type TicketTypeSqlRow = {
   id: string;

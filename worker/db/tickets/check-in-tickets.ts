@@ -11,8 +11,8 @@ import { eventTickets, ticketTypes } from "../schema/tickets";
 import { events } from "../schema/events";
 import { users } from "../schema/accounts";
 import { displayUsername } from "../auth";
-import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
-import type { CheckInTicket, TicketCheckInEntry } from "#contracts/vip-pass.ts";
+import type { EventTicketStatus } from "#contracts/tickets/event-tickets-model.ts";
+import type { CheckInTicket, TicketCheckInEntry } from "#contracts/tickets/vip-pass.ts";
 
 const owner = alias(users, "owner");
 const staff = alias(users, "staff");

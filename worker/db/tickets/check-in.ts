@@ -13,7 +13,14 @@ import { compGrantsVip, grantsVip } from "../payments";
 import { eventEndsAt } from "../events";
 import { listTicketCheckIns, ticketCheckInsSql } from "./check-in-tickets";
 import { suspensionAt } from "../../lib/suspension";
-import { CHECK_INS_LISTED, CHECK_IN_PAST_DAYS, type CheckInEntry, type CheckInEvent, type PassMember, type TicketCheckInEntry } from "#contracts/vip-pass.ts";
+import {
+  CHECK_INS_LISTED,
+  CHECK_IN_PAST_DAYS,
+  type CheckInEntry,
+  type CheckInEvent,
+  type PassMember,
+  type TicketCheckInEntry,
+} from "#contracts/tickets/vip-pass.ts";
 
 /** The first pass number given out; later ones count up from it, so every pass number has four digits or more. */
 export const FIRST_PASS_NUMBER = 1001;

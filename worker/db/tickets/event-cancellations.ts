@@ -6,9 +6,9 @@ import type { DB } from "../client";
 import { runBatch, type Statement } from "../d1";
 import type { Actor } from "../audit";
 import type { AuditAction } from "#contracts/audit-actions.ts";
-import { ticketCurrencyOf } from "#contracts/event-tickets-model.ts";
+import { ticketCurrencyOf } from "#contracts/tickets/event-tickets-model.ts";
 import type { Currency } from "#contracts/store/model.ts";
-import type { CancellationJob, FailedCancellationRefund, RefundTotal } from "#contracts/event-cancellation.ts";
+import type { CancellationJob, FailedCancellationRefund, RefundTotal } from "#contracts/tickets/event-cancellation.ts";
 
 /** The audit codes of a cancellation and of its refunds tried again (typed: the back office names each). */
 const CANCEL_ACTION: AuditAction = "event.cancel";

@@ -10,7 +10,7 @@ import { notSuspendedText } from "../suspensions";
 import { DEFAULT_EVENT_MS } from "../events";
 import type { Locale } from "#contracts/locale.ts";
 import type { Currency } from "#contracts/store/model.ts";
-import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
+import type { EventTicketStatus } from "#contracts/tickets/event-tickets-model.ts";
 
 /** One ticket with what its pages show of its event and order (raw columns, epoch ms). */
 export type OwnedTicketRow = {

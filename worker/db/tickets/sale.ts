@@ -21,7 +21,7 @@ import {
   type EventTicketSale,
   type PublicTicketType,
   type TicketSaleTimes,
-} from "#contracts/event-tickets-model.ts";
+} from "#contracts/tickets/event-tickets-model.ts";
 
 /** Tickets are sold here only for custom events priced in USD or BRL. */
 export const sellsTicketsHere = (row: { source: string; currency: string }) => row.source === "custom" && ticketCurrencyOf(row.currency) !== null;

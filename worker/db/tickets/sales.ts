@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import type { DB } from "../client";
 import { events } from "../schema/events";
 import { presaleTimesOf } from "#contracts/presales.ts";
-import { ticketCurrencyOf, ticketSaleStateAt } from "#contracts/event-tickets-model.ts";
-import type { DoorListEntry, DoorListResponse, TicketSalesResponse, TicketTypeSales } from "#contracts/admin-ticket-sales.ts";
-import type { DoorQuery } from "#contracts/admin-tickets.ts";
+import { ticketCurrencyOf, ticketSaleStateAt } from "#contracts/tickets/event-tickets-model.ts";
+import type { DoorListEntry, DoorListResponse, TicketSalesResponse, TicketTypeSales } from "#contracts/tickets/admin-sales.ts";
+import type { DoorQuery } from "#contracts/tickets/admin.ts";
 
 type TypeRow = {
   id: string;

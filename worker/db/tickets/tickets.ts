@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DB } from "../client";
 import { events, tickets } from "../schema/events";
 import { auditInsert, type Actor } from "../audit";
-import type { TicketSource, TicketStatus } from "#contracts/admin-tickets-limits.ts";
+import type { TicketSource, TicketStatus } from "#contracts/tickets/admin-limits.ts";
 import {
   ticketCursorOf,
   type CurrencyTotal,
@@ -18,8 +18,8 @@ import {
   type TicketDetailResponse,
   type TicketsListResponse,
   type TicketView,
-} from "#contracts/admin-tickets.ts";
-import type { EventTicketStatus } from "#contracts/event-tickets-model.ts";
+} from "#contracts/tickets/admin.ts";
+import type { EventTicketStatus } from "#contracts/tickets/event-tickets-model.ts";
 import type { EventRef, ImportedTicket } from "../../lib/ticket-import";
 import type { Period } from "../../lib/ticket-periods";
 import { auditDetail } from "#contracts/audit-detail.ts";

@@ -28,7 +28,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/d1";
 import { actorOf } from "../../middleware/guards";
 import { hasValidTickets } from "../../db/tickets/event-cancellations";
 import { queueMovedNotices } from "../../services/tickets/event-moved";
-import { EVENT_CANCEL_MESSAGES } from "#contracts/event-cancellation.ts";
+import { EVENT_CANCEL_MESSAGES } from "#contracts/tickets/event-cancellation.ts";
 
 type Ctx = Context<HonoEnv>;
 

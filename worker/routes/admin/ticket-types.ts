@@ -26,7 +26,7 @@ import {
   type AdminTicketTypeResponse,
   type AdminTicketTypesResponse,
   type TicketTypeDeletedResponse,
-} from "#contracts/admin-ticket-types.ts";
+} from "#contracts/tickets/admin-ticket-types.ts";
 import { actorOf } from "../../middleware/guards";
 import { checkGate } from "../../services/tier-gate-check";
 

@@ -20,7 +20,7 @@ import { notifyAdmin } from "../admin-notifications";
 import { logOrderAccess } from "../../db/order-access-log";
 import { listOrderTickets, listTicketHolds } from "../../db/store/tickets";
 import { signTicketToken } from "../../lib/ticket-token";
-import { TICKETS_PATH } from "#contracts/event-tickets-model.ts";
+import { TICKETS_PATH } from "#contracts/tickets/event-tickets-model.ts";
 import type { Locale } from "#contracts/locale.ts";
 import type { ReceiptTickets } from "../mail/ticket-receipt";
 import { ticketLineName } from "./ticket-pricing";

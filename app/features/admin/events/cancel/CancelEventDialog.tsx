@@ -22,7 +22,7 @@ import {
   type CancellationPreview,
   type CancellationResponse,
   type RefundTotal,
-} from "#contracts/event-cancellation.ts";
+} from "#contracts/tickets/event-cancellation.ts";
 import { cancelMessages as m } from "./messages";
 import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";

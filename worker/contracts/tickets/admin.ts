@@ -1,7 +1,7 @@
 // The back office's tickets (/api/admin/tickets/*): the filtered list with its total value, one
 // ticket's detail, the CSV export, and the import of a ticket provider's CSV export (a preview
 // with a suggested column mapping, then the import itself). Shared by the Worker and the SPA.
-import { z } from "./zod";
+import { z } from "../zod";
 import {
   TICKET_CURSOR_MAX,
   TICKET_SEARCH_MAX,
@@ -14,13 +14,13 @@ import {
   type TicketSource,
   type TicketStatus,
   type TicketTimeFilter,
-} from "./admin-tickets-limits";
+} from "./admin-limits";
 import type { EventTicketStatus } from "./event-tickets-model";
-import { DOOR_SEARCH_MAX, DOOR_SORTS } from "./admin-ticket-sales";
-import { TICKET_MESSAGES } from "./admin-tickets-limits";
-export { TICKET_MESSAGES } from "./admin-tickets-limits";
+import { DOOR_SEARCH_MAX, DOOR_SORTS } from "./admin-sales";
+import { TICKET_MESSAGES } from "./admin-limits";
+export { TICKET_MESSAGES } from "./admin-limits";
 
-export * from "./admin-tickets-limits";
+export * from "./admin-limits";
 
 /** True for an IANA zone name the runtime knows ("America/Sao_Paulo", "UTC"). */
 function isTimeZone(zone: string): boolean {

@@ -1,8 +1,8 @@
 // The buyer's and holder's tickets (/tickets, /tickets/$ticketId; decision 055, part "mytickets"):
 // the answers, the English texts of their refusals and limits. Zod-free, so the pages and the
 // validation table import it without a validator (the request schemas are in tickets-mine.ts).
-import type { Currency } from "./store/model";
-import type { TicketKind } from "./live-limits";
+import type { Currency } from "../store/model";
+import type { TicketKind } from "../live-limits";
 
 export const TICKETS_API = "/api/tickets";
 export const ticketApiPath = (ticketId: string) => `${TICKETS_API}/${encodeURIComponent(ticketId)}`;

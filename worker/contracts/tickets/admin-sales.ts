@@ -3,7 +3,7 @@
 // type, code and check-in) as JSON and as a CSV for the door. Admins only: door staff check
 // tickets in at /check-in, they do not see orders. Zod-free (the SPA imports it); the query's
 // schemas are in admin-tickets.ts.
-import type { Currency } from "./store/model";
+import type { Currency } from "../store/model";
 import type { TicketSaleState } from "./event-tickets-model";
 
 export const DOOR_SORTS = ["name", "type", "checked_in"] as const;

@@ -1,11 +1,11 @@
 // The request schemas of the buyer's and holder's tickets (answers in tickets-mine-model.ts).
-import { z } from "./zod";
-import { usernameSchema } from "./auth";
-import { userText } from "./text";
+import { z } from "../zod";
+import { usernameSchema } from "../auth";
+import { userText } from "../text";
 import { TICKET_LIMITS } from "./event-tickets-model";
-import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+import { TICKETS_MINE_MESSAGES } from "./mine-model";
 
-export * from "./tickets-mine-model";
+export * from "./mine-model";
 
 /** PUT /api/tickets/:id/holder: the name at the door; empty or null clears it. */
 export const holderNameSchema = z.strictObject({

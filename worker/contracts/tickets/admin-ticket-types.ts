@@ -2,15 +2,15 @@
 // sells here. One zod schema for create (POST) and edit (PUT: every field again), run by the Worker
 // and by the event form's Tickets section before sending. Money is integer cents in the event's
 // currency; the limits are TICKET_LIMITS (event-tickets-model.ts).
-import { z } from "./zod";
-import { userText } from "./text";
-import { ALWAYS, requireFields } from "./admin-event-fields";
-import { ADMIN_EVENTS_API } from "./admin-event-limits";
+import { z } from "../zod";
+import { userText } from "../text";
+import { ALWAYS, requireFields } from "../admin-event-fields";
+import { ADMIN_EVENTS_API } from "../admin-event-limits";
 import { TICKET_LIMITS } from "./event-tickets-model";
-import { TIER_ID_PATTERN } from "./tiers/gate";
-import { FREE_TIER_ID } from "./tiers/tiers";
-import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-tickets-limits";
-import { TICKET_KINDS, type TicketKind } from "./live-limits";
+import { TIER_ID_PATTERN } from "../tiers/gate";
+import { FREE_TIER_ID } from "../tiers/tiers";
+import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES } from "./admin-limits";
+import { TICKET_KINDS, type TicketKind } from "../live-limits";
 
 const M = TICKET_TYPE_FORM_MESSAGES;
 

@@ -2,10 +2,10 @@
 // event pages and the door. Zod-free, so the events chunk and the check-in page import it without a
 // validator. A ticket type is priced in its event's currency ('usd' or 'brl'); a ticket is one row
 // with its own QR (a signed token, worker/lib/ticket-token.ts) and typed code (TKT-XXXX-XXXX).
-import type { Currency } from "./store/model";
-import type { PresaleTimes } from "./presales";
-import type { GateTier } from "./tiers/gate";
-import { GIFT_CODE_ALPHABET } from "./store/gift-model";
+import type { Currency } from "../store/model";
+import type { PresaleTimes } from "../presales";
+import type { GateTier } from "../tiers/gate";
+import { GIFT_CODE_ALPHABET } from "../store/gift-model";
 
 /** valid: admits once; refunded: its order was refunded; cancelled: its event was cancelled. */
 export const EVENT_TICKET_STATUSES = ["valid", "refunded", "cancelled"] as const;

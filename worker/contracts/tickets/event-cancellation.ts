@@ -1,9 +1,9 @@
 // Cancelling an event that sold tickets (decision 055, part "cancel"): the back office's preview
 // (buyers, tickets, what will be refunded, who is told) and the refund job's progress, and the
 // confirmation the admin sends with the number of buyers they saw. Shared by the Worker and the SPA.
-import { z } from "./zod";
-import type { Currency } from "./store/model";
-import { ADMIN_EVENTS_API } from "./admin-event-limits";
+import { z } from "../zod";
+import type { Currency } from "../store/model";
+import { ADMIN_EVENTS_API } from "../admin-event-limits";
 export { EVENT_CANCEL_MESSAGES } from "./event-cancellation-limits";
 
 /** GET the preview and progress; POST `${...}/cancel` to cancel; POST `.../cancellation/retry` for failed refunds. */

@@ -1,7 +1,7 @@
 // Request schemas of /api/check-in (decision 027). The answers and the pass's timing are in
 // vip-pass.ts, which the SPA imports without zod.
-import { z } from "./zod";
-import { EVENT_ID_PATTERN } from "./events";
+import { z } from "../zod";
+import { EVENT_ID_PATTERN } from "../events";
 import { PASS_CODE_INPUT_MAX, PASS_TOKEN_INPUT_MAX } from "./vip-pass";
 
 export const CHECK_IN_MESSAGES = {
