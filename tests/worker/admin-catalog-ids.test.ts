@@ -8,14 +8,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, type TestUser } from "./helpers";
-import { SLUG_PATTERN } from "../../worker/contracts/music";
+import { SLUG_PATTERN } from "../../worker/contracts/music/music";
 import {
   TITLE_MAX,
   type AdminAlbumResponse,
   type AdminChannelResponse,
   type AdminStationResponse,
   type AdminTrackResponse,
-} from "../../worker/contracts/admin-catalog";
+} from "../../worker/contracts/music/admin-catalog";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/catalog";

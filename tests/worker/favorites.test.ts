@@ -5,8 +5,8 @@
 // from worker/db/music/collections.ts.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { FavoritesResponse } from "../../worker/contracts/collections";
-import type { TrackResponse, TrackView } from "../../worker/contracts/music";
+import type { FavoritesResponse } from "../../worker/contracts/music/collections";
+import type { TrackResponse, TrackView } from "../../worker/contracts/music/music";
 import { call, createUser, errorOf, ORIGIN, TRACK_VIEW_KEYS, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

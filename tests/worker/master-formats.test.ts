@@ -21,9 +21,9 @@ import { flac as headerOnlyFlac } from "./media-fixtures";
 import type { AppEnv } from "../../worker/env";
 import { runScheduled } from "../../worker/services/cron";
 import { HOURLY_CRON } from "../../worker/services/areas/area";
-import type { LosslessResponse, StreamResponse } from "../../worker/contracts/music";
+import type { LosslessResponse, StreamResponse } from "../../worker/contracts/music/music";
 import type { RenewLinkResponse } from "../../worker/contracts/store/collection";
-import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
+import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

@@ -15,7 +15,7 @@ import type {
   TrackResponse,
   TracksResponse,
   TrackView,
-} from "../../worker/contracts/music";
+} from "../../worker/contracts/music/music";
 import { eq, sql } from "drizzle-orm";
 import { tracks } from "../../worker/db/schema/music";
 import { call, createUser, db, errorOf, ORIGIN, TRACK_VIEW_KEYS, type Role, type TestUser } from "./helpers";

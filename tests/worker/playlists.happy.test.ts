@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "../../worker/contracts/collections";
+import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "../../worker/contracts/music/collections";
 import { createUser, errorOf, ORIGIN } from "./helpers";
 import { countingD1 } from "./d1-count";
 import {

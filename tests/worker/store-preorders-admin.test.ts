@@ -11,7 +11,7 @@ import { createDoorStaff } from "./check-in-fixtures";
 import { callLocal } from "./helpers";
 import { cart, D1, postCheckout, seedProduct, sessionOf } from "./checkout-fixtures";
 import type { AdminProductResponse, PreorderFiguresResponse, ProductInput } from "../../worker/contracts/store/admin";
-import type { AdminTrackResponse } from "../../worker/contracts/admin-catalog";
+import type { AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
 import type { OrdersListResponse } from "../../worker/contracts/store/admin-orders";
 import type { CollectionResponse } from "../../worker/contracts/store/collection";
 

@@ -9,7 +9,7 @@ import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { signTrackToken } from "../../worker/lib/media-token";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { createDoorStaff, exec, row } from "./check-in-fixtures";
-import type { LosslessResponse } from "../../worker/contracts/music";
+import type { LosslessResponse } from "../../worker/contracts/music/music";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

@@ -12,8 +12,8 @@ import { heldBody } from "./held-body";
 import { flac, mp3Cbr, notMedia, wav } from "./media-fixtures";
 import { createDb } from "../../worker/db/client";
 import { releaseFormats } from "../../worker/db/music/release-formats";
-import { MASTER_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
-import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
+import { MASTER_MAX_BYTES } from "../../worker/contracts/music/admin-catalog-limits";
+import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

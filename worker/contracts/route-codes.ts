@@ -5,8 +5,8 @@
 // clients read; a route may say it more precisely (which album, which file limit) under the same
 // code. A code answered with two statuses lists both, and the route names the one it means.
 import { ACCOUNT_MESSAGES } from "./account-limits";
-import { CATALOG_MESSAGES } from "./admin-catalog-limits";
-import { CATALOG_IMPORT_MESSAGES } from "./admin-catalog-import-limits";
+import { CATALOG_MESSAGES } from "./music/admin-catalog-limits";
+import { CATALOG_IMPORT_MESSAGES } from "./music/admin-catalog-import-limits";
 import { ADMIN_EVENT_MESSAGES } from "./admin-event-limits";
 import { EVENT_CANCEL_MESSAGES } from "./tickets/event-cancellation-limits";
 import { TICKET_TYPE_MESSAGES } from "./tickets/admin-limits";
@@ -20,18 +20,18 @@ import { USER_ADMIN_MESSAGES } from "./admin-users-limits";
 import { ADMIN_VENUE_MESSAGES } from "./admin-event-limits";
 import { AUTH_MESSAGES } from "./auth-limits";
 import { BOT_CHECK_MESSAGES } from "./bot-check";
-import { COLLECTION_MESSAGES } from "./collection-limits";
+import { COLLECTION_MESSAGES } from "./music/collection-limits";
 import { EMAIL_VERIFICATION_MESSAGES } from "./email-verification-limits";
 import { FEED_MESSAGES } from "./feed-limits";
 import { RATE_LIMIT_MESSAGE } from "./limits";
 import { MEMBER_DATA_MESSAGES } from "./member-data-limits";
 import { MODERATION_MESSAGES } from "./moderation";
-import { MUSIC_MESSAGES } from "./music-limits";
+import { MUSIC_MESSAGES } from "./music/limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
 import { PARTY_MESSAGES } from "./party-limits";
 import { LIVE_MESSAGES } from "./live-limits";
 import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES, ROOM_REPORT_MESSAGES } from "./room-limits";
-import { TRACK_DETAILS_MESSAGES } from "./track-details-limits";
+import { TRACK_DETAILS_MESSAGES } from "./music/track-details-limits";
 import { ADMIN_ROOM_MESSAGES } from "./admin-room-limits";
 import { TIER_MOVE_MESSAGES } from "./tiers/moves-limits";
 import { PAYMENT_MESSAGES } from "./payment-limits";

@@ -8,17 +8,17 @@
 import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
 import { IMPORT_MESSAGES } from "./admin-marketing";
 import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./store/admin-orders-limits";
-import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
+import { RELEASE_TIME_MESSAGES } from "./music/admin-catalog-limits";
 import {
   CATALOG_IMPORT_MESSAGES as CATALOG_IMPORT,
   IMPORT_FILE_NAME_MAX,
   IMPORT_MAX_FILES,
   IMPORT_MAX_RELEASES,
   IMPORT_MAX_TRACKS,
-} from "./admin-catalog-import-limits";
+} from "./music/admin-catalog-import-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth-limits";
 import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
-import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collection-limits";
+import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./music/collection-limits";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed-limits";
 import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profile-limits";
@@ -31,7 +31,7 @@ import {
   LYRICS_MAX_CHARS,
   TRACK_DETAILS_MESSAGES as TRACK_DETAILS,
   TRACK_LABEL_MAX,
-} from "./track-details-limits";
+} from "./music/track-details-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";

@@ -10,7 +10,7 @@ import { refuseOnClash } from "./d1";
 import { isRefused, refuse, type Refused } from "../lib/outcome";
 import { slugify, uniqueSlug } from "../lib/slug";
 import { STATION_FEATURES, type StationFeature } from "#contracts/radio.ts";
-import { type AdminChannel, type AdminStation } from "#contracts/admin-catalog.ts";
+import { type AdminChannel, type AdminStation } from "#contracts/music/admin-catalog.ts";
 
 type StationRow = typeof radioStations.$inferSelect;
 type ChannelRow = typeof tvChannels.$inferSelect;

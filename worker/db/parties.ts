@@ -21,7 +21,7 @@ import type {
   PartyTrack,
   PublicParty,
 } from "#contracts/parties.ts";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 
 export type PartyRow = typeof listeningParties.$inferSelect;
 

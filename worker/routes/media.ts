@@ -13,7 +13,7 @@ import { findMasterSource, findPreviewSource, findTrackAudio } from "../db/music
 import { attachmentHeader } from "../services/store/release-files";
 import { findChannel } from "../db/broadcast";
 import { findStationCached } from "../services/radio";
-import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "#contracts/music.ts";
+import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES, SLUG_PATTERN } from "#contracts/music/music.ts";
 import { TV_CAPTION_LANGS, tvCaptionsKey, type TvCaptionLang } from "#contracts/tv.ts";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts } from "../services/media/audio-proxy";
 import { PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER } from "#contracts/areas/index.ts";

@@ -21,7 +21,7 @@ import { ownsTrack } from "../db/store/downloads";
 import { logBoughtStream } from "../db/order-access-log";
 import { readTiers } from "../db/tiers/tiers";
 import { findLyricsAccess, readCredits, readLyrics } from "../db/music/track-details";
-import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
+import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/music/track-details.ts";
 import { HIDDEN_TRACK, trackRefusal, type TrackStanding } from "../db/music/track-gate";
 import type { DB } from "../db/client";
 import type { SessionUser } from "#contracts/auth.ts";
@@ -41,7 +41,7 @@ import {
   type StreamResponse,
   type TrackResponse,
   type TracksResponse,
-} from "#contracts/music.ts";
+} from "#contracts/music/music.ts";
 
 const TRACKS_KEY = "music:tracks";
 

@@ -36,7 +36,7 @@ import {
 } from "../db/notify-me";
 import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
 import { EVENT_MESSAGES } from "#contracts/events.ts";
-import { MUSIC_MESSAGES } from "#contracts/music.ts";
+import { MUSIC_MESSAGES } from "#contracts/music/music.ts";
 import {
   NOTIFY_CONFIRM_PATH,
   NOTIFY_MESSAGES,

@@ -28,7 +28,7 @@ import {
   PARTY_MEMBER_TIER_HEADER,
   partyRoom,
 } from "../services/realtime/party-room";
-import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES } from "#contracts/music.ts";
+import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES } from "#contracts/music/music.ts";
 import {
   PARTY_CODES,
   PARTY_MESSAGES,

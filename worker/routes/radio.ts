@@ -2,7 +2,7 @@
 // and the live socket (listener count, now-playing pushes) are for VIP and admin only.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { slugIdParamSchema } from "#contracts/music.ts";
+import { slugIdParamSchema } from "#contracts/music/music.ts";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";

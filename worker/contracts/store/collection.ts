@@ -7,7 +7,7 @@ import type { OrderTax } from "../tax-model";
 import { z } from "../zod";
 import { emailSchema } from "../auth";
 import { DOWNLOAD_FORMATS, type Currency, type DownloadFormat, type OrderStatus, type ProductKind, type GiftMonths } from "./model";
-import type { TrackView } from "../music";
+import type { TrackView } from "../music/music";
 
 /** A claim link lives a day and works once. */
 export const CLAIM_LINK_TTL_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // cart the Worker keeps, and the rules both sides share (stock words, VIP prices, the suggested
 // name-your-price amount). Draft and archived products never appear in any of these answers.
 import { z } from "../zod";
-import { SLUG_PATTERN } from "../music";
+import { SLUG_PATTERN } from "../music/music";
 import { cartOptionsSchema, cartSchema, type CartLine, type CartOptions } from "./cart";
 import { STORE_LIMITS, type Currency, type DownloadFormat, type Money, type GiftMonths, type PricingMode, type ProductKind } from "./model";
 

@@ -11,8 +11,8 @@ import { coverUrlOf } from "./music";
 import { refuse, isRefused, type Refused } from "../../lib/outcome";
 import { refuseOnClash } from "../d1";
 import { slugify, uniqueSlug } from "../../lib/slug";
-import { type AdminAlbum, type AdminTrack, type AudioSource } from "#contracts/admin-catalog.ts";
-import type { AlbumType } from "#contracts/music.ts";
+import { type AdminAlbum, type AdminTrack, type AudioSource } from "#contracts/music/admin-catalog.ts";
+import type { AlbumType } from "#contracts/music/music.ts";
 import { auditDetail } from "#contracts/audit-detail.ts";
 
 type AlbumRow = typeof albums.$inferSelect;

@@ -22,7 +22,7 @@ import {
   type ImportPart,
   type ImportPlanParsed,
   type ImportState,
-} from "#contracts/admin-catalog-import.ts";
+} from "#contracts/music/admin-catalog-import.ts";
 
 export type ImportFileRow = {
   id: string;

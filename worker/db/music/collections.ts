@@ -5,9 +5,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DB } from "../client";
 import { albums, favorites, playlists, playlistTracks, tracks } from "../schema/music";
 import { toTrackView, trackColumns } from "./music";
-import { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, playlistNameKey } from "#contracts/collection-limits.ts";
-import type { PlaylistView } from "#contracts/collections.ts";
-import type { TrackView } from "#contracts/music.ts";
+import { MAX_FAVORITES_PER_USER, MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, playlistNameKey } from "#contracts/music/collection-limits.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 
 export const trackExists = async (db: DB, trackId: string) => Boolean(await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId)).get());
 

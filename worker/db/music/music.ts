@@ -2,8 +2,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DB } from "../client";
 import { albums, trackPlays, trackPreviewPlays, tracks } from "../schema/music";
-import type { AlbumDetail, AlbumSummary, TrackView } from "#contracts/music.ts";
-import { PLAY_DEDUPE_MS } from "#contracts/music-limits.ts";
+import type { AlbumDetail, AlbumSummary, TrackView } from "#contracts/music/music.ts";
+import { PLAY_DEDUPE_MS } from "#contracts/music/limits.ts";
 import { previewFormatOf } from "../../lib/audio-probe";
 import { pickLanguage } from "../../lib/content-language";
 import type { Locale } from "#contracts/locale.ts";

@@ -5,7 +5,7 @@ import type { DB } from "../client";
 import { auditIfChanged, type Actor } from "../audit";
 import type { Locale } from "#contracts/locale.ts";
 import { syncedLines } from "../../lib/lrc";
-import { type CreditsBody, type LyricsAccess, type LyricsBody, type TrackCreditsResponse, type TrackLyrics } from "#contracts/track-details.ts";
+import { type CreditsBody, type LyricsAccess, type LyricsBody, type TrackCreditsResponse, type TrackLyrics } from "#contracts/music/track-details.ts";
 
 const emptyToNull = (value: string | null) => (value === null || value === "" ? null : value);
 

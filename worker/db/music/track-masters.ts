@@ -6,7 +6,7 @@ import type { DB } from "../client";
 import { tracks } from "../schema/music";
 import { auditIfChanged, type Actor } from "../audit";
 import { toAdminTrack } from "./admin-catalog";
-import type { AdminTrack } from "#contracts/admin-catalog.ts";
+import type { AdminTrack } from "#contracts/music/admin-catalog.ts";
 import type { PcmFacts } from "../../lib/audio-probe";
 
 export type MasterFormat = "wav" | "flac";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
-import { IMPORT_FILE_KINDS, IMPORT_FILE_STATES, type ImportFileFailure, type ImportFileFormat } from "#contracts/admin-catalog-import-limits.ts";
+import { IMPORT_FILE_KINDS, IMPORT_FILE_STATES, type ImportFileFailure, type ImportFileFormat } from "#contracts/music/admin-catalog-import-limits.ts";
 
 // The music catalog: product data seeded by migration, later managed from the back office.
 // cover_key / audio_key are R2 keys (served by the Worker) or remote https URLs.

@@ -30,7 +30,7 @@ import { routeError, ruleError } from "../../lib/errors";
 import { isRefused } from "../../lib/outcome";
 import { actorOf } from "../../middleware/guards";
 import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
-import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import {
   createProduct,
   deleteProduct,

@@ -29,7 +29,7 @@ import {
 } from "../../db/store/store";
 import { cartToStore, mergeCarts } from "../../services/store-cart";
 import { releaseContents } from "../../services/store/release-contents";
-import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music.ts";
+import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music/music.ts";
 import { cartOptionsSchema } from "#contracts/store/cart.ts";
 import {
   cartBodySchema,

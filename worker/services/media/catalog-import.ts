@@ -14,8 +14,8 @@ import { audioDuration, audioSniffLength, detectAudioType, losslessFacts, MAX_ID
 import { ProbeSink } from "../../lib/probe-sink";
 import { checkCatalogImage, keyFor, wholeSeconds } from "./catalog-uploads";
 import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "./catalog-attach";
-import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/admin-catalog.ts";
-import { CATALOG_IMPORT_MESSAGES, importPartCount, importPartLength, type ImportFileFormat, type ImportPart } from "#contracts/admin-catalog-import.ts";
+import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog.ts";
+import { CATALOG_IMPORT_MESSAGES, importPartCount, importPartLength, type ImportFileFormat, type ImportPart } from "#contracts/music/admin-catalog-import.ts";
 
 export type ImportWhere = { db: DB; bucket: R2Bucket; actor: Actor; env: AppEnv };
 

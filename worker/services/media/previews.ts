@@ -6,7 +6,7 @@ import type { DB } from "../../db/client";
 import { findPreviewSource, storePreviewKey, type PreviewSource } from "../../db/music/music";
 import { cutAudioPreview } from "../../lib/audio-preview";
 import { previewFormatOf } from "../../lib/audio-probe";
-import { PREVIEW_SECONDS } from "#contracts/music.ts";
+import { PREVIEW_SECONDS } from "#contracts/music/music.ts";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts, REMOTE_AUDIO_MAX_BYTES } from "./audio-proxy";
 
 export type Preview = { key: string; startSeconds: number; durationSeconds: number };

@@ -7,7 +7,7 @@
 import type { WavTags, ZipFile } from "./release-zip";
 import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store/downloads";
 import type { TrackZipDetails } from "../../db/music/track-details";
-import type { CreditRole } from "#contracts/track-details-limits.ts";
+import type { CreditRole } from "#contracts/music/track-details-limits.ts";
 import type { DownloadFormat } from "#contracts/store/model.ts";
 import type { Locale } from "#contracts/locale.ts";
 

@@ -30,11 +30,11 @@
 // Unknown import or slot, or a slot of another import: 404 import_not_found / import_file_not_found.
 // Slots not finished within IMPORT_STALE_AFTER_MS of their last part are aborted by the hourly
 // cron (failure "expired"); their draft releases stay.
-import { z } from "./zod";
+import { z } from "../zod";
 import { ALBUM_NOTES_MAX, CATALOG_MESSAGES, MAX_DURATION_SECONDS, TITLE_MAX } from "./admin-catalog-limits";
-import { userText } from "./text";
+import { userText } from "../text";
 import { creditsBodySchema, lyricsBodySchema } from "./track-details";
-import { LOCALES } from "./locale";
+import { LOCALES } from "../locale";
 import { LYRICS_ACCESS } from "./track-details-limits";
 import {
   CATALOG_IMPORT_MESSAGES as M,

@@ -1,11 +1,11 @@
 // The music catalog, streaming and play counts: shapes shared by the Worker and the SPA.
-import { z } from "./zod";
-import { SLUG_PATTERN } from "./ids";
+import { z } from "../zod";
+import { SLUG_PATTERN } from "../ids";
 
 /** Album and track ids are lowercase slugs (`spring-love`, `freestyle-nights-3`); zod-free in ids.ts. */
 export { SLUG_PATTERN };
 
-export { MUSIC_MESSAGES } from "./music-limits";
+export { MUSIC_MESSAGES } from "./limits";
 
 const slug = z.string().min(1).max(100).regex(SLUG_PATTERN);
 
@@ -108,7 +108,7 @@ export type LosslessResponse = { url: string; downloadUrl: string; format: "flac
 /** POST /api/music/tracks/:id/plays (VIP/admin): whether this play counted, and the new counters. */
 export type PlayResponse = { counted: boolean; plays: number; totalPlays: number };
 
-export { PREVIEW_SECONDS } from "./preview";
+export { PREVIEW_SECONDS } from "../preview";
 
 /**
  * POST /api/music/tracks/:id/preview (anyone): a short-lived URL of the track's preview, which

@@ -1,8 +1,8 @@
 // Favorites and playlists: shapes shared by the Worker and the SPA. Every route is scoped to the
 // signed-in member; reading needs a session, changing needs VIP or admin (docs/features.md#music).
-import { z } from "./zod";
+import { z } from "../zod";
 import { SLUG_PATTERN, type TrackView } from "./music";
-import { userText } from "./text";
+import { userText } from "../text";
 import { MAX_TRACKS_PER_PLAYLIST, PLAYLIST_NAME_MAX } from "./collection-limits";
 import { COLLECTION_MESSAGES } from "./collection-limits";
 export { COLLECTION_MESSAGES } from "./collection-limits";

@@ -1,8 +1,8 @@
 // A track's lyrics and credits (decision 112): the back office's bodies, the public answers, and
 // the synced lyrics' lines as the player follows them (read from LRC by worker/lib/lrc.ts).
-import { z } from "./zod";
-import { LOCALES, type Locale } from "./locale";
-import { userText } from "./text";
+import { z } from "../zod";
+import { LOCALES, type Locale } from "../locale";
+import { userText } from "../text";
 import {
   CREDIT_DETAIL_MAX,
   CREDIT_NAME_MAX,

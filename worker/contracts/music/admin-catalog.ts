@@ -1,13 +1,13 @@
 // The back office's catalog management (/api/admin/catalog/*): albums and tracks, radio stations
 // and TV channels, and the uploads that go with them. Shared by the Worker and the SPA.
-import { z } from "./zod";
+import { z } from "../zod";
 import { ALBUM_NOTES_MAX, DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "./admin-catalog-limits";
 import { SLUG_PATTERN, type AlbumType } from "./music";
-import { STATION_FEATURES, type StationFeature } from "./radio";
-import type { TvChannelCategory } from "./tv";
-import { userText } from "./text";
+import { STATION_FEATURES, type StationFeature } from "../radio";
+import type { TvChannelCategory } from "../tv";
+import { userText } from "../text";
 import { CATALOG_MESSAGES } from "./admin-catalog-limits";
-import { paidMinTierIdField } from "./tiers/gate";
+import { paidMinTierIdField } from "../tiers/gate";
 export { CATALOG_MESSAGES } from "./admin-catalog-limits";
 
 export * from "./admin-catalog-limits";
