@@ -14,7 +14,7 @@ import { notifyRoomMessage } from "../../worker/services/notifications/rooms";
 import { notificationText } from "../../worker/services/notifications/texts";
 import type { NotificationKind, NotificationView, NotificationsPage } from "../../worker/contracts/notifications";
 import type { PushPayload } from "../../worker/contracts/push";
-import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_MENTIONS_MAX, type RoomsResponse } from "../../worker/contracts/rooms";
+import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_MENTIONS_MAX, type RoomsResponse } from "../../worker/contracts/rooms/rooms";
 import type { AppEnv } from "../../worker/env";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { pushService } from "./push-service";

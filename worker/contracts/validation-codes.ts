@@ -58,8 +58,8 @@ import {
   TIER_PRICE_MIN_CENTS,
   TIER_TRIAL_DAYS_MAX,
 } from "./tiers/limits";
-import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./admin-room-limits";
-import { ROOM_SLOW_MODE_MAX_SECONDS } from "./room-limits";
+import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./rooms/admin-limits";
+import { ROOM_SLOW_MODE_MAX_SECONDS } from "./rooms/limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tiers/offers-model";
 import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./tiers/retention-offer-model";

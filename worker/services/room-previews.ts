@@ -8,8 +8,8 @@ import { findAlbum, findTimedTrack } from "../db/music/music";
 import { findPublishedEvent, toPublicEvent } from "../db/events";
 import { findPublicProduct } from "../db/store/store";
 import { isSlugId } from "#contracts/ids.ts";
-import { ROOM_PREVIEWS_MAX } from "#contracts/room-limits.ts";
-import type { RoomLinkPreview } from "#contracts/rooms.ts";
+import { ROOM_PREVIEWS_MAX } from "#contracts/rooms/limits.ts";
+import type { RoomLinkPreview } from "#contracts/rooms/rooms.ts";
 
 type SiteLink = { kind: RoomLinkPreview["kind"]; id: string };
 

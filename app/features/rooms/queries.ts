@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { TIERS_API, type PublicTiersResponse } from "#contracts/tiers/limits.ts";
-import type { RoomHistoryResponse, RoomResponse, RoomsResponse } from "#contracts/rooms.ts";
+import type { RoomHistoryResponse, RoomResponse, RoomsResponse } from "#contracts/rooms/rooms.ts";
 
 export const roomsQueryOptions = () =>
   queryOptions({

@@ -1,15 +1,15 @@
 // Community rooms in the back office (/api/admin/rooms, decision 106): the room form's rules as zod
 // schemas the Worker and the SPA's form share, and the answers' shapes. Who may read and who may
 // write are each members, a tier or higher (a tier id) or ticket holders (an event id).
-import { z } from "./zod";
-import { userText } from "./text";
-import { slugOf } from "./slug";
-import { ROOM_ACCESS_KINDS, ROOM_SLOW_MODE_MAX_SECONDS } from "./room-limits";
+import { z } from "../zod";
+import { userText } from "../text";
+import { slugOf } from "../slug";
+import { ROOM_ACCESS_KINDS, ROOM_SLOW_MODE_MAX_SECONDS } from "./limits";
 import { ROOM_ID_PATTERN, type RoomSummary } from "./rooms";
-import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as M, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./admin-room-limits";
-import { USERNAME_MAX } from "./auth-limits";
+import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as M, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./admin-limits";
+import { USERNAME_MAX } from "../auth-limits";
 
-export * from "./admin-room-limits";
+export * from "./admin-limits";
 
 /** A room's id: its English name in lowercase ASCII words joined by dashes ("VIP Lounge" → "vip-lounge"). */
 export const roomIdOf = (name: string) => slugOf(name, 48);

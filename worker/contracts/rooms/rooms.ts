@@ -1,6 +1,6 @@
 // Community rooms (decision 106): the routes' schemas and answers, and the room socket's frames.
-import { z } from "./zod";
-import { userText } from "./text";
+import { z } from "../zod";
+import { userText } from "../text";
 import {
   ROOM_ID_PATTERN,
   ROOM_MESSAGE_MAX,
@@ -13,11 +13,11 @@ import {
   ROOM_NOTIFY_CHOICES,
   type RoomAccessKind,
   type RoomNotify,
-} from "./room-limits";
-import type { RoomRefusal } from "./room-access";
-import type { TierBadge } from "./tiers/badges";
+} from "./limits";
+import type { RoomRefusal } from "./access";
+import type { TierBadge } from "../tiers/badges";
 
-export * from "./room-limits";
+export * from "./limits";
 
 export const roomIdParamSchema = z.object({ id: z.string().regex(ROOM_ID_PATTERN) });
 

@@ -2,8 +2,8 @@
 // higher, or holders of a valid ticket to an event. Writing needs reading too; an archived room is
 // read-only for everyone; administrators and the room's fan moderators pass every rule. Zod-free:
 // the Worker's routes, the room's object and the pages all read it.
-import { admitsTier, type TierHolder } from "./tiers/tiers";
-import type { RoomAccessKind } from "./room-limits";
+import { admitsTier, type TierHolder } from "../tiers/tiers";
+import type { RoomAccessKind } from "./limits";
 
 /** One side of a room's rule: who may read, or who may write. */
 export type RoomAudience =
