@@ -5,7 +5,7 @@
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as PartyRoute } from "../../app/routes/parties/$partyId";
-import type { PartyDetail, PartyServerFrame } from "../../worker/contracts/parties";
+import type { PartyDetail, PartyServerFrame } from "../../worker/contracts/parties/parties";
 import type { TierBadge } from "../../worker/contracts/tiers/badges";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 

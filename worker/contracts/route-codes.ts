@@ -28,7 +28,7 @@ import { MEMBER_DATA_MESSAGES } from "./member-data-limits";
 import { MODERATION_MESSAGES } from "./moderation";
 import { MUSIC_MESSAGES } from "./music/limits";
 import { OFFER_CODE_MESSAGES } from "./offer-code-limits";
-import { PARTY_MESSAGES } from "./party-limits";
+import { PARTY_MESSAGES } from "./parties/limits";
 import { LIVE_MESSAGES } from "./live-limits";
 import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES, ROOM_REPORT_MESSAGES } from "./rooms/limits";
 import { TRACK_DETAILS_MESSAGES } from "./music/track-details-limits";

@@ -32,7 +32,7 @@ import {
   TRACK_DETAILS_MESSAGES as TRACK_DETAILS,
   TRACK_LABEL_MAX,
 } from "./music/track-details-limits";
-import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
+import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./parties/limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
 import { REMINDER_FORM_MESSAGES } from "./reminder-limits";

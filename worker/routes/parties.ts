@@ -38,7 +38,7 @@ import {
   type PartyPlayResponse,
   type PartyResponse,
   type PublicPartiesResponse,
-} from "#contracts/parties.ts";
+} from "#contracts/parties/parties.ts";
 
 /** The teaser's list is the same for every visitor: memoised per isolate (admin writes forget it). */
 const UPCOMING_TTL_MS = 15_000;

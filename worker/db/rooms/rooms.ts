@@ -7,7 +7,7 @@ import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/rooms/access
 import type { RoomAccessKind, RoomNotify } from "#contracts/rooms/limits.ts";
 import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers/tiers.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
-import { PARTY_ROOM_PREFIX } from "#contracts/party-chat.ts";
+import { PARTY_ROOM_PREFIX } from "#contracts/parties/chat.ts";
 
 export type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute" | "room.message.pin" | "room.message.unpin">;
 

@@ -2,18 +2,18 @@
 // the frames a member's browser and the party's PartyRoom exchange over /api/parties/:id/live
 // (discriminated unions parsed with zod on arrival, size-capped), with the limits and the English
 // texts of the answers (the SPA translates by code).
-import { z } from "./zod";
-import { userText } from "./text";
-import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
-import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, type PartyReaction } from "./party-limits";
-import { PARTY_ID_PATTERN } from "./party-ids";
-import { paidMinTierIdField } from "./tiers/gate";
-import type { TierBadge } from "./tiers/badges";
-import type { PartyPhase } from "./party-clock";
-export { PARTY_MESSAGES } from "./party-limits";
+import { z } from "../zod";
+import { userText } from "../text";
+import { EVENT_FORM_MESSAGES } from "../admin-event-limits";
+import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, type PartyReaction } from "./limits";
+import { PARTY_ID_PATTERN } from "./ids";
+import { paidMinTierIdField } from "../tiers/gate";
+import type { TierBadge } from "../tiers/badges";
+import type { PartyPhase } from "./clock";
+export { PARTY_MESSAGES } from "./limits";
 
-export * from "./party-clock";
-export * from "./party-limits";
+export * from "./clock";
+export * from "./limits";
 
 export { PARTY_ID_PATTERN };
 export const partyIdParamSchema = z.object({ id: z.string().regex(PARTY_ID_PATTERN) });
