@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { routeTree } from "../../app/routeTree.gen";
-import type { CurrencyRevenue, RevenueResponse } from "../../worker/contracts/admin-revenue";
+import type { CurrencyRevenue, RevenueResponse } from "../../worker/contracts/admin/revenue";
 import type { TierFiguresResponse } from "../../worker/contracts/tiers/admin-figures";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { json, mockApi } from "./accounts-harness";

@@ -5,7 +5,7 @@
 // when the card is not the asker's.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ArtistResponse } from "../../worker/contracts/admin-settings";
+import type { ArtistResponse } from "../../worker/contracts/admin/settings";
 import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store/gift-model";
 import { Route as RedeemRoute } from "../../app/routes/redeem/index";
 import { Route as GiftCardRoute } from "../../app/routes/redeem/card.$code";

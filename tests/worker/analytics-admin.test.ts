@@ -9,8 +9,8 @@ import { ROLLUP_CATCH_UP_DAYS, rollupAnalytics, rollupDays } from "../../worker/
 import { readOverview, readSiteAnalytics } from "../../worker/db/analytics/reads";
 import { readTrackStats } from "../../worker/db/music/track-stats";
 import { DAY_MS, HOUR_MS, utcDayStart } from "../../worker/lib/time";
-import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
-import { RAW_EVENTS_RETENTION_DAYS } from "../../worker/contracts/admin-analytics";
+import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin/analytics";
+import { RAW_EVENTS_RETENTION_DAYS } from "../../worker/contracts/admin/analytics";
 
 const ROUTES = ["/api/admin/overview", "/api/admin/analytics?days=30", "/api/admin/analytics/tracks?period=all"];
 

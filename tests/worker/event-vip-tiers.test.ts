@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { VirtualMeetsResponse } from "../../worker/contracts/events";
 import type { CheckInResponse } from "../../worker/contracts/tickets/vip-pass";
-import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin-events";
+import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin/events";
 import { forget } from "../../worker/lib/memo";
 import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { call, createUser, errorOf, type TestUser } from "./helpers";

@@ -10,7 +10,7 @@ import { events } from "../../worker/db/schema/events";
 import { forget } from "../../worker/lib/memo";
 import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { insertOfferCodes } from "../../worker/db/offer-codes";
-import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin-events";
+import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin/events";
 import { call, createUser, db, errorOf } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
 

@@ -12,7 +12,7 @@ import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-f
 import { deliver } from "./payments-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
 import type { CancellationPreview, CancellationResponse } from "../../worker/contracts/tickets/event-cancellation";
-import type { AdminEventResponse, EventInput } from "../../worker/contracts/admin-events";
+import type { AdminEventResponse, EventInput } from "../../worker/contracts/admin/events";
 import { cancelEventWithTickets } from "../../worker/db/tickets/event-cancellations";
 import { runCancellationStep } from "../../worker/services/tickets/cancellation";
 import { storeRefunds } from "../../worker/services/store/purchase";

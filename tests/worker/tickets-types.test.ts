@@ -14,7 +14,7 @@ import { auditCount, cookieFor, expectAdminOnly } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { insertPaidOrder } from "./paid-order-fixtures";
-import { ADMIN_EVENTS_API, type AdminEventResponse, type AdminEventsResponse, type EventInput } from "../../worker/contracts/admin-events";
+import { ADMIN_EVENTS_API, type AdminEventResponse, type AdminEventsResponse, type EventInput } from "../../worker/contracts/admin/events";
 import {
   ticketTypesApi,
   type AdminTicketTypeResponse,

@@ -5,8 +5,8 @@
 // A text belongs to one code only (a schema's issue carries its text, not its rule), so rules that
 // say the same thing in different forms share a code: email_invalid, name_required, title_required
 // (the back office's catalog forms say those two as well), invalid_characters.
-import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
-import { IMPORT_MESSAGES } from "./admin-marketing";
+import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin/settings-limits";
+import { IMPORT_MESSAGES } from "./admin/marketing";
 import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./store/admin-orders-limits";
 import { RELEASE_TIME_MESSAGES } from "./music/admin-catalog-limits";
 import {
@@ -17,7 +17,7 @@ import {
   IMPORT_MAX_TRACKS,
 } from "./music/admin-catalog-import-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth-limits";
-import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
+import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin/event-limits";
 import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./music/collection-limits";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed-limits";

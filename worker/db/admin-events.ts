@@ -6,7 +6,7 @@ import { events } from "./schema/events";
 import { auditInsert, type Actor } from "./audit";
 import { amountToCents, centsToAmount, findEvent, type EventRow } from "./events";
 import { matchesSearch } from "./admin-search";
-import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues, ReminderCounts } from "#contracts/admin-events.ts";
+import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues, ReminderCounts } from "#contracts/admin/events.ts";
 import type { OfferCodeCounts } from "#contracts/offer-codes.ts";
 import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { runBatch } from "./d1";

@@ -19,7 +19,7 @@ import {
   type RevenueAmounts,
   type RevenueResponse,
   type TopProduct,
-} from "#contracts/admin-revenue.ts";
+} from "#contracts/admin/revenue.ts";
 import { DEFAULT_VIP_YEARLY_PRICE_CENTS } from "#contracts/vip-plans.ts";
 
 /**

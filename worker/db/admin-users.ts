@@ -10,7 +10,7 @@ import { vipComps } from "./schema/vip";
 import { auditInsert, type AuditEntry } from "./audit";
 import { displayUsername } from "./auth";
 import { grantsVip, hasCompVip, syncUserMembership } from "./payments";
-import { USERS_PAGE_SIZE, type AdminUser, type MembershipFilter, type RoleFilter, type UsersQuery, type VipSource } from "#contracts/admin-users.ts";
+import { USERS_PAGE_SIZE, type AdminUser, type MembershipFilter, type RoleFilter, type UsersQuery, type VipSource } from "#contracts/admin/users.ts";
 import { FREE_TIER_ID, type TierView } from "#contracts/tiers/tiers.ts";
 import { tierBadgeOf } from "#contracts/tiers/badges.ts";
 import { monthsSupportedOf, SUPPORT_MONTH_MS } from "#contracts/member-support.ts";

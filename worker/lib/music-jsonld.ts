@@ -4,7 +4,7 @@
 // (worker/lib/event-jsonld.ts): a Person named by the back office's artist name setting, never
 // the brand; their links (official site, socials) are its url and sameAs.
 import type { AlbumDetail, TrackView } from "#contracts/music/music.ts";
-import type { ArtistLinks } from "#contracts/admin-settings.ts";
+import type { ArtistLinks } from "#contracts/admin/settings.ts";
 import type { CreditRole } from "#contracts/music/track-details-limits.ts";
 import { escapeHtml } from "./page-head";
 import { jsonLdScript } from "./event-jsonld";

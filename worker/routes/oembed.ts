@@ -9,7 +9,7 @@ import { validate } from "../lib/validate";
 import { notFound, routeError } from "../lib/errors";
 import { detectImageType, readImageSize } from "../lib/images";
 import { embeddableOf, oembedResponse, type OembedItem } from "../lib/oembed";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import { findAlbum, findTrack } from "../db/music/music";
 import { readSettings } from "../db/settings";
 

@@ -17,7 +17,7 @@ import { RATE_LIMITS } from "#contracts/limits.ts";
 import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { readConfig, type AppEnv } from "../env";
 import { readSettings } from "../db/settings";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import {
   FEED_MESSAGES,
   PINNED_MAX,

@@ -13,7 +13,7 @@ import { albumHead, trackHead } from "../lib/music-jsonld";
 import { readSettings } from "../db/settings";
 import { readCredits } from "../db/music/track-details";
 import { remember } from "../lib/memo";
-import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "#contracts/admin-settings.ts";
+import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "#contracts/admin/settings.ts";
 import { ICONIC_TRACK_IDS } from "#contracts/site.ts";
 import { CATALOG_TTL_MS, publicAlbum, publicTrack } from "./catalog";
 

@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { Locale } from "#contracts/locale.ts";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import { remember } from "../lib/memo";
 import { presaleTimesOf } from "#contracts/presales.ts";
 import { eventsJsonLd, jsonLdScript } from "../lib/event-jsonld";

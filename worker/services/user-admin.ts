@@ -27,7 +27,7 @@ import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { conflict, notFound } from "../lib/errors";
 import { notifyVipChanged } from "./notifications/membership";
 import { publishFeedEvent } from "./realtime/feed-hub";
-import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "#contracts/admin-users.ts";
+import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "#contracts/admin/users.ts";
 import { runBatch, type Statement } from "../db/d1";
 import { auditDetail } from "#contracts/audit-detail.ts";
 import { accessChanged } from "./access-changed";

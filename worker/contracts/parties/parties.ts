@@ -4,7 +4,7 @@
 // texts of the answers (the SPA translates by code).
 import { z } from "../zod";
 import { userText } from "../text";
-import { EVENT_FORM_MESSAGES } from "../admin-event-limits";
+import { EVENT_FORM_MESSAGES } from "../admin/event-limits";
 import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX, PARTY_REACTIONS, type PartyReaction } from "./limits";
 import { PARTY_ID_PATTERN } from "./ids";
 import { paidMinTierIdField } from "../tiers/gate";

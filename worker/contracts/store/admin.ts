@@ -5,8 +5,8 @@
 import { paidMinTierIdField, TIER_ID_PATTERN } from "../tiers/gate";
 import { z } from "../zod";
 import { userText } from "../text";
-import { ALWAYS, requireFields } from "../admin-event-fields";
-import { EVENT_FORM_MESSAGES } from "../admin-event-limits";
+import { ALWAYS, requireFields } from "../admin/event-fields";
+import { EVENT_FORM_MESSAGES } from "../admin/event-limits";
 import { parseInstant } from "../perks";
 import {
   GIFT_MONTHS,

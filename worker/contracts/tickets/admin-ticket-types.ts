@@ -4,8 +4,8 @@
 // currency; the limits are TICKET_LIMITS (event-tickets-model.ts).
 import { z } from "../zod";
 import { userText } from "../text";
-import { ALWAYS, requireFields } from "../admin-event-fields";
-import { ADMIN_EVENTS_API } from "../admin-event-limits";
+import { ALWAYS, requireFields } from "../admin/event-fields";
+import { ADMIN_EVENTS_API } from "../admin/event-limits";
 import { TICKET_LIMITS } from "./event-tickets-model";
 import { TIER_ID_PATTERN } from "../tiers/gate";
 import { FREE_TIER_ID } from "../tiers/tiers";

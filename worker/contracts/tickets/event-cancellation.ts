@@ -3,7 +3,7 @@
 // confirmation the admin sends with the number of buyers they saw. Shared by the Worker and the SPA.
 import { z } from "../zod";
 import type { Currency } from "../store/model";
-import { ADMIN_EVENTS_API } from "../admin-event-limits";
+import { ADMIN_EVENTS_API } from "../admin/event-limits";
 export { EVENT_CANCEL_MESSAGES } from "./event-cancellation-limits";
 
 /** GET the preview and progress; POST `${...}/cancel` to cancel; POST `.../cancellation/retry` for failed refunds. */

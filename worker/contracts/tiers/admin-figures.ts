@@ -4,7 +4,7 @@
 // membership revenue per tier. Dates are local dates in the admin's time zone; money is integer
 // cents per currency, never converted.
 import { z } from "../zod";
-import { isLocalDate, timeZoneQuery } from "../admin-revenue";
+import { isLocalDate, timeZoneQuery } from "../admin/revenue";
 import type { TierBadge } from "./badges";
 
 export const TIER_FIGURE_BUCKETS = ["day", "week", "month"] as const;

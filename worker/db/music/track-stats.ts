@@ -3,7 +3,7 @@
 // batch.
 import type { DB } from "../client";
 import { DAY_MS } from "../../lib/time";
-import type { TrackAnalyticsResponse, TrackPeriod, TrackStatsRow } from "#contracts/admin-analytics.ts";
+import type { TrackAnalyticsResponse, TrackPeriod, TrackStatsRow } from "#contracts/admin/analytics.ts";
 import { round2 } from "../../lib/analytics/figures";
 
 // Full plays and preview plays side by side, over the same period; a track with previews only is

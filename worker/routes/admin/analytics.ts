@@ -4,7 +4,7 @@
 //   GET /api/admin/analytics/tracks?period=7|30|90|all   track plays
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import { analyticsQuerySchema, overviewQuerySchema, trackAnalyticsQuerySchema, type OverviewResponse } from "#contracts/admin-analytics.ts";
+import { analyticsQuerySchema, overviewQuerySchema, trackAnalyticsQuerySchema, type OverviewResponse } from "#contracts/admin/analytics.ts";
 import { flushRequestStats } from "../../middleware/request-log";
 import { requestMetrics } from "../../services/realtime/request-metrics";
 import { validate } from "../../lib/validate";

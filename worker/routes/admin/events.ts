@@ -23,7 +23,7 @@ import {
   type AdminEventsResponse,
   type EventDeletedResponse,
   type EventValues,
-} from "#contracts/admin-events.ts";
+} from "#contracts/admin/events.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/d1";
 import { actorOf } from "../../middleware/guards";
 import { hasValidTickets } from "../../db/tickets/event-cancellations";

@@ -18,7 +18,7 @@ import { findEvent, type EventRow } from "../../db/events";
 import { createTicketType, deleteTicketType, findTicketType, listTicketTypes, updateTicketType } from "../../db/tickets/admin-ticket-types";
 import { sellsTicketsHere } from "../../db/tickets/sale";
 import { EVENT_ID_PATTERN } from "#contracts/events.ts";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin/events.ts";
 import { ROUTE_CODES } from "#contracts/route-codes.ts";
 import {
   ticketTypeInputSchema,

@@ -24,7 +24,7 @@ import { checkMapping, eventIndex, issue, parseCsv, readRows, suggestMapping } f
 import { eventRefs, exportTickets, findTicket, insertTickets, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets/tickets";
 import { doorList, ticketSales } from "../../db/tickets/sales";
 import type { DoorListResponse, TicketSalesResponse } from "#contracts/tickets/admin-sales.ts";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin/events.ts";
 import { isUniqueViolation } from "../../db/d1";
 import {
   IMPORT_PREVIEW_ROWS,

@@ -20,7 +20,7 @@ import {
   type AdminUserResponse,
   type AdminUsersResponse,
   type InviteResponse,
-} from "#contracts/admin-users.ts";
+} from "#contracts/admin/users.ts";
 import { actorOf } from "../../middleware/guards";
 import { readTiers } from "../../db/tiers/tiers";
 import { routeError } from "../../lib/errors";

@@ -8,7 +8,7 @@ import { findChecksums, findStoredSizes, releaseFiles, saveChecksums, type Downl
 import { readsVipLyrics, readZipDetails } from "../../db/music/track-details";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { zipLayout } from "../../lib/stored-zip";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import type { DownloadFormat } from "#contracts/store/model.ts";
 import type { DownloadLink } from "#contracts/store/collection.ts";
 import { planZip, wavTagsLength, type ChecksumStore, type ObjectSource, type ReleaseZip, type ZipFile } from "./release-zip";

@@ -9,7 +9,7 @@ import { Modal } from "../../../components/Modal";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, serverErrorText } from "../../../lib/forms/errorText";
 import { validationFailure } from "#contracts/validation-codes.ts";
-import { inCents } from "#contracts/admin-event-fields.ts";
+import { inCents } from "#contracts/admin/event-fields.ts";
 import { TICKET_LIMITS } from "#contracts/tickets/event-tickets-model.ts";
 import { TICKET_KINDS, type TicketKind } from "#contracts/live-limits.ts";
 import { ticketTypeInputSchema, type AdminTicketType, type TicketTypeInput } from "#contracts/tickets/admin-ticket-types.ts";

@@ -3,7 +3,7 @@
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { Money, OverviewStore } from "#contracts/admin-revenue.ts";
+import type { Money, OverviewStore } from "#contracts/admin/revenue.ts";
 import { formatMoney } from "#contracts/store/model.ts";
 import { StatCard } from "../components/StatCard";
 import { formatCount } from "../format";

@@ -9,7 +9,7 @@ import { UiText } from "../../../components/form/FormField";
 import { ApiRequestError } from "../../../lib/api";
 import type { UiMessage } from "../../../lib/forms/errorText";
 import { useUpload } from "../../../lib/upload";
-import type { AdminSettingsResponse } from "#contracts/admin-settings.ts";
+import type { AdminSettingsResponse } from "#contracts/admin/settings.ts";
 import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES, UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog-limits.ts";
 import { IMAGE_MAX_SIDE_PX } from "#contracts/limits.ts";
 import { settingsMessages as m } from "./messages";

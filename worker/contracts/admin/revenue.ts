@@ -3,10 +3,10 @@
 // they are sold here), monthly recurring revenue from the subscriptions, VIP members gained and
 // lost, and the store's top products. Dates are local dates in the admin's time zone; money is
 // integer cents, one currency per figure, never converted.
-import { z } from "./zod";
-import { isValidTimeZone } from "./time-zones";
-import type { Currency, ProductKind } from "./store/model";
-import type { Trend } from "./trend";
+import { z } from "../zod";
+import { isValidTimeZone } from "../time-zones";
+import type { Currency, ProductKind } from "../store/model";
+import type { Trend } from "../trend";
 
 /** The longest period one request covers: a year, leap day included. */
 export const REVENUE_MAX_DAYS = 366;

@@ -4,7 +4,7 @@
 // venue (name, address, city, state, capacity) and tickets (minimum and maximum price, sale start
 // and end); an Eventbrite event needs its Eventbrite event ID instead. Blank values are null.
 // Beyond the spec: prices in order, the sale ending after it starts, and the event's time zone.
-import { z } from "./zod";
+import { z } from "../zod";
 import {
   ALWAYS,
   DEFAULT_EVENT_TIME_ZONE,
@@ -22,18 +22,18 @@ import {
   optionalUrl,
   requireFields,
   timeZone,
-} from "./admin-event-fields";
-import { currencyOfCountry } from "./countries";
-import { EVENT_ID_PATTERN, type EventSource, type EventStatus } from "./events";
-import { checkPresale, presaleFields, presaleValues } from "./admin-presale-fields";
-import { paidMinTierIdField } from "./tiers/gate";
-import type { CodeMode, OfferCodeCounts } from "./offer-codes";
-import { DEFAULT_REMINDER_OFFSETS } from "./newsletter-model";
-import { reminderOffsetsSchema, type ReminderOffset } from "./reminders";
-import type { AdminTicketType } from "./tickets/admin-ticket-types";
-export { ADMIN_EVENT_MESSAGES } from "./admin-event-limits";
+} from "./event-fields";
+import { currencyOfCountry } from "../countries";
+import { EVENT_ID_PATTERN, type EventSource, type EventStatus } from "../events";
+import { checkPresale, presaleFields, presaleValues } from "./presale-fields";
+import { paidMinTierIdField } from "../tiers/gate";
+import type { CodeMode, OfferCodeCounts } from "../offer-codes";
+import { DEFAULT_REMINDER_OFFSETS } from "../newsletter-model";
+import { reminderOffsetsSchema, type ReminderOffset } from "../reminders";
+import type { AdminTicketType } from "../tickets/admin-ticket-types";
+export { ADMIN_EVENT_MESSAGES } from "./event-limits";
 
-export * from "./admin-event-fields";
+export * from "./event-fields";
 
 export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const satisfies readonly EventStatus[];
 export const EVENT_SOURCES = ["custom", "eventbrite"] as const satisfies readonly EventSource[];

@@ -1,16 +1,16 @@
 // The back office's user management (/api/admin/users/*): the member list, admin, complimentary VIP
 // and ban switches, and invitations. Shared by the Worker and the SPA (the SPA imports types only:
 // a value from here would pull zod into its chunk).
-import { tierIdSchema } from "./tiers/moves";
-import { z } from "./zod";
-import { emailSchema } from "./auth";
-import { USER_ID_PATTERN } from "./ids";
-import { userText } from "./text";
-import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
-import { LOCALES } from "./locale";
-import { MIN_MONTHS_MAX, USER_ADMIN_MESSAGES } from "./admin-users-limits";
-export { USER_ADMIN_MESSAGES } from "./admin-users-limits";
-import type { TierBadge } from "./tiers/badges";
+import { tierIdSchema } from "../tiers/moves";
+import { z } from "../zod";
+import { emailSchema } from "../auth";
+import { USER_ID_PATTERN } from "../ids";
+import { userText } from "../text";
+import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "../suspension";
+import { LOCALES } from "../locale";
+import { MIN_MONTHS_MAX, USER_ADMIN_MESSAGES } from "./users-limits";
+export { USER_ADMIN_MESSAGES } from "./users-limits";
+import type { TierBadge } from "../tiers/badges";
 
 export const USERS_PAGE_SIZE = 20;
 /** Longest search text: more than any e-mail address or username can match. */

@@ -3,14 +3,14 @@
 // the event's zone. Used by the Worker and the SPA's admin chunk alike; the paths, limits and the
 // English messages of every rule (the SPA shows its own translation of each, found by this text)
 // are in admin-event-limits.ts, re-exported here.
-import { z } from "./zod";
-import { userText } from "./text";
-import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, FIRST_YEAR, LAST_YEAR, PRICE_MAX, TEXT_MAX, URL_MAX, VENUE_COUNTRIES } from "./admin-event-limits";
-import { isCurrencyCode } from "./countries";
+import { z } from "../zod";
+import { userText } from "../text";
+import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, FIRST_YEAR, LAST_YEAR, PRICE_MAX, TEXT_MAX, URL_MAX, VENUE_COUNTRIES } from "./event-limits";
+import { isCurrencyCode } from "../countries";
 // Pure Intl arithmetic, no Worker API: safe in the SPA's chunk too.
-import { isValidTimeZone, toZonedIso, utcOffsetMinutes } from "./time-zones";
+import { isValidTimeZone, toZonedIso, utcOffsetMinutes } from "../time-zones";
 
-export * from "./admin-event-limits";
+export * from "./event-limits";
 
 const M = EVENT_FORM_MESSAGES;
 

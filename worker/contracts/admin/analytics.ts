@@ -1,10 +1,10 @@
 // Site and track analytics: what the SPA reports (POST /api/collect) and what the back office reads
 // (GET /api/admin/overview, /api/admin/analytics, /api/admin/analytics/tracks). Cookieless: a
 // visitor is hash(daily salt, IP, user agent), so one person is one visitor per day at most.
-import { z } from "./zod";
-import type { RequestHealth } from "./health";
-import type { OverviewStore } from "./admin-revenue";
-import type { Trend } from "./trend";
+import { z } from "../zod";
+import type { RequestHealth } from "../health";
+import type { OverviewStore } from "./revenue";
+import type { Trend } from "../trend";
 
 /** Raw page views are kept this long; the rollups, for good. */
 export const RAW_EVENTS_RETENTION_DAYS = 90;

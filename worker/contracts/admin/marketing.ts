@@ -1,7 +1,7 @@
 // The back office's marketing contacts (Marketing in
 // docs/features.md#back-office-administrators). Constants, texts and shapes shared by the Worker and the SPA,
 // without zod: the SPA's admin chunk imports these values.
-import type { ContactStatus } from "./newsletter-model";
+import type { ContactStatus } from "../newsletter-model";
 
 export const MARKETING_API = "/api/admin/marketing";
 export const CONTACTS_PAGE_SIZE = 50;

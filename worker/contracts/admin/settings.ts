@@ -2,14 +2,14 @@
 // A setting never stored reads as its default, so a fresh database behaves like the spec's page.
 // The artist's name has no fixed default: until an admin saves one it is the chat persona's
 // (CHAT_PERSONA_NAME), so the stored settings hold null for it and artistNameOf resolves it.
-import { z } from "./zod";
-import { userText } from "./text";
-import { PROFILE_MESSAGES, WEBSITE_MAX } from "./profiles";
-import { LOCALES } from "./locale";
-import { ARTIST_NAME_MAX, ARTIST_BIO_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
-export { ARTIST_NAME_MAX, ARTIST_BIO_MAX } from "./admin-settings-limits";
-import { SESSION_TIMEOUT_OPTIONS, NOTIFICATION_KEYS, isVipYearlyPriceCents } from "./settings-model";
-export * from "./settings-model";
+import { z } from "../zod";
+import { userText } from "../text";
+import { PROFILE_MESSAGES, WEBSITE_MAX } from "../profiles";
+import { LOCALES } from "../locale";
+import { ARTIST_NAME_MAX, ARTIST_BIO_MAX, SETTINGS_MESSAGES } from "./settings-limits";
+export { ARTIST_NAME_MAX, ARTIST_BIO_MAX } from "./settings-limits";
+import { SESSION_TIMEOUT_OPTIONS, NOTIFICATION_KEYS, isVipYearlyPriceCents } from "../settings-model";
+export * from "../settings-model";
 
 const vipYearlyPriceCents = z
   .number({ error: SETTINGS_MESSAGES.vipYearlyPriceInvalid })

@@ -1,7 +1,8 @@
 // The back office's shared shapes (every /api/admin/* route is for administrators only). Areas add
-// their own contracts next to this one (admin-analytics.ts, admin-settings.ts, admin-catalog.ts).
-import { z } from "./zod";
-import type { AuditDetail } from "./audit-detail";
+// their own contracts next to this one (analytics.ts, settings.ts), or in their folder when they
+// have one (../music/admin-catalog.ts).
+import { z } from "../zod";
+import type { AuditDetail } from "../audit-detail";
 
 /** One audited admin write, as /admin/audit lists it. */
 export type AuditEntryView = {

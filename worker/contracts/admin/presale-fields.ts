@@ -3,11 +3,11 @@
 // start and an end (end after start), a general sale at or after the end (blank: the end) and
 // every one of them before the event; a shared presale needs its code. Times are wall clock time
 // in the event's zone, like the form's other dates.
-import { z } from "./zod";
-import { CODE_MODES, isOfferCode, type CodeMode } from "./offer-codes";
-import { eventTimeToInstant, optionalEventTime, requireFields } from "./admin-event-fields";
-import { PRESALE_FORM_MESSAGES as P } from "./presales";
-import { paidMinTierIdField } from "./tiers/gate";
+import { z } from "../zod";
+import { CODE_MODES, isOfferCode, type CodeMode } from "../offer-codes";
+import { eventTimeToInstant, optionalEventTime, requireFields } from "./event-fields";
+import { PRESALE_FORM_MESSAGES as P } from "../presales";
+import { paidMinTierIdField } from "../tiers/gate";
 
 export const presaleFields = () => ({
   presaleCodeMode: z.enum(CODE_MODES, { error: P.modeInvalid }).default("none"),

@@ -1,7 +1,7 @@
 // The back office's saved venues (/api/admin/venues): the venue form's rules as a zod schema shared
 // by the Worker and the SPA, and the answers' shapes. Name and address are required; the rest
 // follows the event form's venue block (country: any ISO 3166-1 alpha-3 code, USA by default; capacity a whole number, 0 or more).
-import { z } from "./zod";
+import { z } from "../zod";
 import {
   ALWAYS,
   DEFAULT_VENUE_COUNTRY,
@@ -12,8 +12,8 @@ import {
   optionalText,
   requireFields,
   type VenueCountry,
-} from "./admin-event-fields";
-export { ADMIN_VENUE_MESSAGES } from "./admin-event-limits";
+} from "./event-fields";
+export { ADMIN_VENUE_MESSAGES } from "./event-limits";
 
 export const ADMIN_VENUE_CODES = { notFound: "venue_not_found", inUse: "venue_in_use" } as const;
 
