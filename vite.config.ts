@@ -11,6 +11,14 @@ import { serviceWorker } from "./scripts/lib/service-worker.mjs";
 import { minifiedWorker, serverRenderedRoutesOnly } from "./scripts/lib/server-route-tree.mjs";
 import { SSR_ROUTES } from "./worker/contracts/areas/index.ts";
 
+/** "store-" for a chunk named after a module of worker/contracts/store/, else nothing. */
+function contractArea(chunk: { name: string; moduleIds: readonly string[] }): string {
+  const area = chunk.moduleIds
+    .map((id) => /\/worker\/contracts\/([a-z-]+)\/([a-z0-9-]+)\.ts$/.exec(id))
+    .find((match) => match && match[2] === chunk.name && match[1] !== "areas" && match[1] !== chunk.name);
+  return area ? `${area[1]}-` : "";
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     // A feature's English catalog, read from its defaultMessages (`./messages?english`).
@@ -60,6 +68,9 @@ export default defineConfig(({ command }) => ({
         // subtitles, which Cloudflare Stream's live playlists may carry. Anything else this large
         // still warns.
         chunkSizeWarningLimit: 600,
+        // A contract in an area's folder (worker/contracts/store/model.ts) names its chunk with the
+        // folder too (store-model, tiers-limits): "model" or "limits" alone says nothing.
+        rolldownOptions: { output: { chunkFileNames: (chunk) => `assets/${contractArea(chunk)}[name]-[hash].js` } },
       },
     },
   },

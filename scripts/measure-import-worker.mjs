@@ -25,7 +25,7 @@ const { values } = parseArgs({
 const trackCount = positiveInt("tracks", values.tracks, 100);
 const totalMb = positiveInt("mb", values.mb, 2000);
 
-// The Worker's contract (worker/contracts/admin-catalog-import-limits.ts), restated: scripts run in plain Node.
+// The Worker's contract (worker/contracts/music/admin-catalog-import-limits.ts), restated: scripts run in plain Node.
 const PART_BYTES = 8 * 1024 * 1024;
 const API = "/api/admin/catalog/import";
 

@@ -2,7 +2,7 @@
 // tier's colour, with black or white text, whichever reads better on it (decision 100). The free
 // tier has none. A holder without a `tier` (an answer from before tiers) shows the VIP badge by its flag.
 import { useIntl } from "react-intl";
-import { badgeTextColor, type TierBadge as Badge } from "#contracts/tier-badges.ts";
+import { badgeTextColor, type TierBadge as Badge } from "#contracts/tiers/badges.ts";
 
 type Holder = { isVIP: boolean; tier?: Badge | null };
 

@@ -3,7 +3,7 @@
 // names the artist on the lock screen.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
-import type { ArtistResponse } from "#contracts/admin-settings.ts";
+import type { ArtistResponse } from "#contracts/admin/settings.ts";
 
 export const artistQueryOptions = () =>
   queryOptions({

@@ -5,7 +5,7 @@
 // office is never counted. Reporting must never break or slow a page: every failure is swallowed.
 import { useEffect, useRef } from "react";
 
-/** The Worker's collect endpoint (COLLECT_PATH in worker/contracts/admin-analytics.ts, which pulls zod in). */
+/** The Worker's collect endpoint (COLLECT_PATH in worker/contracts/admin/analytics.ts, which pulls zod in). */
 export const COLLECT_URL = "/api/collect";
 /** The server's limits on a path (collectBodySchema). */
 const MAX_PATH = 300;

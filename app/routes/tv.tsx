@@ -6,7 +6,7 @@ import { usePageMeta } from "../lib/usePageMeta";
 
 type TvSearch = { channel?: string };
 
-/** A channel id as the server accepts it (SLUG_PATTERN in worker/contracts/music.ts, which pulls zod in). */
+/** A channel id as the server accepts it (SLUG_PATTERN in worker/contracts/music/music.ts, which pulls zod in). */
 const CHANNEL_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const Route = createFileRoute("/tv")({

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { VIP_PLANS, type VipPlan } from "#contracts/vip-plans.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { VipSignupPage } from "../features/payments/VipSignupPage";
 import { TierJoinPage } from "../features/payments/TierJoinPage";
 import { OfferCard } from "../features/offers/OfferCard";

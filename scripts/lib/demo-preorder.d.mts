@@ -1,6 +1,6 @@
 // Types for demo-preorder.mjs so TypeScript tests can import it.
 import type { CatalogAlbum } from "../catalog/catalog.mjs";
-import type { ProductKind, WeightClass } from "../../worker/contracts/store-model";
+import type { ProductKind, WeightClass } from "../../worker/contracts/store/model";
 
 export type DemoPreorderProduct = {
   id: string;

@@ -30,7 +30,7 @@ export const BANNER_WIDTHS = [1600, 800];
 /** The artist's demo portrait (the biography's picture until an admin uploads one), 4:5. */
 export const PORTRAIT_WIDTH = 480;
 export const PORTRAIT_HEIGHT = 600;
-/** R2 key of the demo portrait: worker/contracts/admin-settings.ts DEFAULT_ARTIST_PORTRAIT_KEY. */
+/** R2 key of the demo portrait: worker/contracts/admin/settings.ts DEFAULT_ARTIST_PORTRAIT_KEY. */
 export const PORTRAIT_KEY = "site/artist-portrait.jpg";
 
 /** The four hero backdrops, in rotation order. */

@@ -1,5 +1,5 @@
 // Types for demo-store.mjs so TypeScript tests can import it.
-import type { GiftMonths, PricingMode, ProductKind, PromoScope, WeightClass } from "../../worker/contracts/store-model";
+import type { GiftMonths, PricingMode, ProductKind, PromoScope, WeightClass } from "../../worker/contracts/store/model";
 
 export type DemoVariantSeed = { id: string; sku: string; size?: string; colour?: string; stock: number };
 export type DemoProductSeed = {

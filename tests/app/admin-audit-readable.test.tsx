@@ -9,7 +9,7 @@ import { AuditTable } from "../../app/features/admin/audit/AuditTable";
 import { AuditFilters } from "../../app/features/admin/audit/AuditFilters";
 import en from "../../app/features/admin/messages?english";
 import ptBR from "../../app/features/admin/messages.pt-BR.json";
-import type { AuditEntryView } from "../../worker/contracts/admin";
+import type { AuditEntryView } from "../../worker/contracts/admin/admin";
 import { AUDIT_ACTIONS } from "../../worker/contracts/audit-actions";
 import { AUDIT_ACTION_NAMES } from "../../worker/contracts/areas/words";
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AuditTable } from "../../app/features/admin/audit/AuditTable";
 import en from "../../app/features/admin/messages?english";
 import ptBR from "../../app/features/admin/messages.pt-BR.json";
-import type { AuditEntryView } from "../../worker/contracts/admin";
+import type { AuditEntryView } from "../../worker/contracts/admin/admin";
 import { AUDIT_DETAIL_KINDS, auditDetail, type AuditDetail } from "../../worker/contracts/audit-detail";
 
 afterEach(cleanup);

@@ -8,9 +8,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as EventsRoute } from "../../app/routes/admin/events";
 import { Route as VenuesRoute } from "../../app/routes/admin/venues";
-import type { AdminEvent, EventInput } from "../../worker/contracts/admin-events";
+import type { AdminEvent, EventInput } from "../../worker/contracts/admin/events";
 import { event } from "./fixtures/admin-event";
-import type { AdminVenue } from "../../worker/contracts/admin-venues";
+import type { AdminVenue } from "../../worker/contracts/admin/venues";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const EVENTS = "/api/admin/events";

@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import { routeTree } from "../../app/routeTree.gen";
-import type { ImportProgressLine, ImportResult, MarketingContactsResponse } from "../../worker/contracts/admin-marketing";
+import type { ImportProgressLine, ImportResult, MarketingContactsResponse } from "../../worker/contracts/admin/marketing";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, json, mockApi, type ApiRoutes } from "./accounts-harness";
 import { seedConfig } from "./fixtures/config";

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { routeTree } from "../../app/routeTree.gen";
-import type { AdminMessageView, AdminMessagesResponse } from "../../worker/contracts/admin-messages";
+import type { AdminMessageView, AdminMessagesResponse } from "../../worker/contracts/admin/messages";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, json, mockApi, sentJson, type ApiRoutes } from "./accounts-harness";
 import { seedConfig } from "./fixtures/config";

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as PartiesAdminRoute } from "../../app/routes/admin/parties";
-import type { GateTierChoice } from "../../worker/contracts/tier-gate";
+import type { GateTierChoice } from "../../worker/contracts/tiers/gate";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const API = "/api/admin/parties";

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as PerksAdminRoute } from "../../app/routes/admin/perks";
 import type { AdminPerk } from "../../worker/contracts/perks";
-import type { GateTierChoice } from "../../worker/contracts/tier-gate";
+import type { GateTierChoice } from "../../worker/contracts/tiers/gate";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const API = "/api/admin/perks";

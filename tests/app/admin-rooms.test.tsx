@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as RoomsAdminRoute } from "../../app/routes/admin/rooms";
-import type { AdminRoom } from "../../worker/contracts/admin-rooms";
+import type { AdminRoom } from "../../worker/contracts/rooms/admin";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const API = "/api/admin/rooms";

@@ -10,7 +10,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as SettingsRoute } from "../../app/routes/admin/settings";
-import type { AdminSettingsResponse, SiteSettings } from "../../worker/contracts/admin-settings";
+import type { AdminSettingsResponse, SiteSettings } from "../../worker/contracts/admin/settings";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 import { FakeXHR } from "./fixtures/fake-xhr";
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as OrdersRoute } from "../../app/routes/admin/store/orders.index";
 import { Route as OrderRoute } from "../../app/routes/admin/store/orders.$orderId";
 import { centsOf } from "../../app/features/admin/store-orders/format";
-import type { OrderDetail, OrderListItem, OrdersListResponse } from "../../worker/contracts/admin-store-orders";
+import type { OrderDetail, OrderListItem, OrdersListResponse } from "../../worker/contracts/store/admin-orders";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const API = "/api/admin/store/orders";

@@ -4,8 +4,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as ShippingRoute } from "../../app/routes/admin/store_.shipping";
-import type { ShippingSettings } from "../../worker/contracts/store-shipping";
-import { SHIPPING_ZONES, WEIGHT_CLASSES } from "../../worker/contracts/store-model";
+import type { ShippingSettings } from "../../worker/contracts/store/shipping";
+import { SHIPPING_ZONES, WEIGHT_CLASSES } from "../../worker/contracts/store/model";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const API = "/api/admin/store/shipping";

@@ -6,7 +6,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as StoreAdminRoute } from "../../app/routes/admin/store/index";
-import type { AdminProduct, AdminPromoCode } from "../../worker/contracts/admin-store";
+import type { AdminProduct, AdminPromoCode } from "../../worker/contracts/store/admin";
 import type { Locale } from "../../app/i18n/locale";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 

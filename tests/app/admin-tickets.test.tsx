@@ -15,7 +15,7 @@ import type {
   TicketDetailResponse,
   TicketsListResponse,
   TicketView,
-} from "../../worker/contracts/admin-tickets";
+} from "../../worker/contracts/tickets/admin";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
 
 const API = "/api/admin/tickets";

@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as TiersAdminRoute } from "../../app/routes/admin/tiers";
-import type { AdminTier } from "../../worker/contracts/admin-tiers";
+import type { AdminTier } from "../../worker/contracts/tiers/admin";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const API = "/api/admin/tiers";

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
-import type { AdminTrackDetailsResponse } from "../../worker/contracts/track-details";
+import type { AdminTrackDetailsResponse } from "../../worker/contracts/music/track-details";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
 import { adminTrack, neonNightsAlbum } from "./fixtures/admin-catalog";
 

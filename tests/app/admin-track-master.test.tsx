@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as CatalogRoute } from "../../app/routes/admin/catalog";
-import type { AdminTrack } from "../../worker/contracts/admin-catalog";
+import type { AdminTrack } from "../../worker/contracts/music/admin-catalog";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
 import { adminTrack, neonNightsAlbum } from "./fixtures/admin-catalog";
 import { FakeXHR } from "./fixtures/fake-xhr";

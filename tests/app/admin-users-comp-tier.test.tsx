@@ -4,8 +4,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as UsersRoute } from "../../app/routes/admin/users";
-import type { AdminUser, AdminUsersResponse } from "../../worker/contracts/admin-users";
-import type { TierChoicesResponse } from "../../worker/contracts/tier-gate";
+import type { AdminUser, AdminUsersResponse } from "../../worker/contracts/admin/users";
+import type { TierChoicesResponse } from "../../worker/contracts/tiers/gate";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser } from "./accounts-harness";
 
 const API = "/api/admin/users";

@@ -8,7 +8,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as UsersRoute } from "../../app/routes/admin/users";
 import { Route as SignupRoute } from "../../app/routes/social/signup";
-import type { AdminUser, AdminUsersResponse } from "../../worker/contracts/admin-users";
+import type { AdminUser, AdminUsersResponse } from "../../worker/contracts/admin/users";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, type ApiRoutes } from "./accounts-harness";
 
 const API = "/api/admin/users";

@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { parseBuffer } from "music-metadata";
 import { describe, expect, it, vi } from "vitest";
-import type { ImportFile, ImportPlan, ImportState } from "#contracts/admin-catalog-import.ts";
+import type { ImportFile, ImportPlan, ImportState } from "#contracts/music/admin-catalog-import.ts";
 import { ChunkedMp3Encoder } from "../../app/features/admin/catalog-import/mp3Encode";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { taggedWav, testPcm } from "../../scripts/lib/tagged-audio.mjs";

@@ -6,7 +6,7 @@
 // nested folders, readEntries answering in batches) makes the same plan as the folder picker.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { IMPORT_PART_BYTES, importPartCount, type ImportFile, type ImportState } from "#contracts/admin-catalog-import.ts";
+import { IMPORT_PART_BYTES, importPartCount, type ImportFile, type ImportState } from "#contracts/music/admin-catalog-import.ts";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { taggedMp3, taggedWav } from "../../scripts/lib/tagged-audio.mjs";
 import { json, mockApi, sentJson } from "./accounts-harness";

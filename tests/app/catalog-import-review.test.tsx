@@ -6,7 +6,7 @@
 import { zipSync } from "fflate";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ImportFile, ImportState } from "#contracts/admin-catalog-import.ts";
+import type { ImportFile, ImportState } from "#contracts/music/admin-catalog-import.ts";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { taggedMp3, taggedWav } from "../../scripts/lib/tagged-audio.mjs";
 import { json, mockApi, sentJson } from "./accounts-harness";

@@ -2,7 +2,7 @@
 // wrapper: parts are slices of the file, a dropped connection is retried after asking which parts
 // the Worker holds, a reload sends only the missing parts, and a refusal is not retried.
 import { afterEach, describe, expect, it } from "vitest";
-import { IMPORT_PART_BYTES, importPartCount, type ImportFile, type ImportPart } from "#contracts/admin-catalog-import.ts";
+import { IMPORT_PART_BYTES, importPartCount, type ImportFile, type ImportPart } from "#contracts/music/admin-catalog-import.ts";
 import { partApiOf, uploadFile } from "../../app/features/admin/catalog-import/upload";
 import { setApiTransport } from "../../app/lib/api";
 

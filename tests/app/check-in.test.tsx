@@ -7,7 +7,7 @@ import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as CheckInRoute } from "../../app/routes/check-in";
 import { VipPassCard } from "../../app/features/vip-pass/VipPassCard";
-import type { CheckInEvent, CheckInListResponse, CheckInResponse, VipPassResponse } from "../../worker/contracts/vip-pass";
+import type { CheckInEvent, CheckInListResponse, CheckInResponse, VipPassResponse } from "../../worker/contracts/tickets/vip-pass";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, type ApiRoutes } from "./accounts-harness";
 
 const DOOR = sessionUser({ username: "door_crew", isDoorStaff: true });

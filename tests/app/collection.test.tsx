@@ -5,8 +5,8 @@
 // Portuguese; and a visitor sent to sign in.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CollectionRelease, CollectionResponse } from "../../worker/contracts/store-collection";
-import type { TrackView } from "../../worker/contracts/music";
+import type { CollectionRelease, CollectionResponse } from "../../worker/contracts/store/collection";
+import type { TrackView } from "../../worker/contracts/music/music";
 import { Route as CollectionRoute } from "../../app/routes/collection";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TrackView } from "../../worker/contracts/music";
+import type { TrackView } from "../../worker/contracts/music/music";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { Route as AlbumRoute } from "../../app/routes/music/catalog/$id";
 import { Route as FavoritesRoute } from "../../app/routes/music/favorites";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as SocialRoute } from "../../app/routes/social/index";
 import type { Locale } from "../../app/i18n/locale";
 import type { CommentView, PostView } from "../../worker/contracts/feed";
-import type { TierBadge } from "../../worker/contracts/tier-badges";
+import type { TierBadge } from "../../worker/contracts/tiers/badges";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 

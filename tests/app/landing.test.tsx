@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HERO_ROTATION_MS } from "../../app/features/landing/useHeroRotation";
 import { Route as IndexRoute } from "../../app/routes/index";
 import type { SessionUser } from "../../worker/contracts/auth";
-import type { ArtistResponse } from "../../worker/contracts/admin-settings";
+import type { ArtistResponse } from "../../worker/contracts/admin/settings";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 

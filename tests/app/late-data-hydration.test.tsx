@@ -18,7 +18,7 @@ import { cartKeys } from "../../app/lib/cart/useCart";
 import { rememberRenderedSession } from "../../app/lib/session/useSession";
 import { meQueryOptions } from "../../app/lib/session/queries";
 import type { MeResponse } from "../../worker/contracts/auth";
-import type { PublicProduct } from "../../worker/contracts/store";
+import type { PublicProduct } from "../../worker/contracts/store/store";
 import { track } from "./player-fakes";
 
 const member = { user: { id: "u1", username: "Ana", isVIP: false, isAdmin: false } } as unknown as MeResponse;

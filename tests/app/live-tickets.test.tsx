@@ -3,7 +3,7 @@
 // refunded online ticket has no way to watch.
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MyTicket, MyTicketEvent, MyTicketsResponse } from "../../worker/contracts/tickets-mine-model";
+import type { MyTicket, MyTicketEvent, MyTicketsResponse } from "../../worker/contracts/tickets/mine-model";
 import { Route as TicketsRoute } from "../../app/routes/tickets/index";
 import { Route as TicketRoute } from "../../app/routes/tickets/$ticketId";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";

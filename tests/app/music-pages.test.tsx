@@ -2,7 +2,7 @@
 // for a visitor (every play control leads to /vip-signup) and for a VIP (controls play).
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AlbumDetail, AlbumSummary, TrackView } from "../../worker/contracts/music";
+import type { AlbumDetail, AlbumSummary, TrackView } from "../../worker/contracts/music/music";
 import { Route as AlbumRoute } from "../../app/routes/music/catalog/$id";
 import { Route as CatalogRoute } from "../../app/routes/music/catalog/index";
 import { Route as HubRoute } from "../../app/routes/music/index";

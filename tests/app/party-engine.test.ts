@@ -2,9 +2,9 @@
 // the Worker), the server-clock estimate from round trips, the drift rule, and the room's player
 // following the server's clock with a fake audio element.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { partyEndsAt, partyPhaseAt, partyPositionAt, tracksStartedBy, PARTY_OPENS_BEFORE_MS } from "../../worker/contracts/party-clock";
+import { partyEndsAt, partyPhaseAt, partyPositionAt, tracksStartedBy, PARTY_OPENS_BEFORE_MS } from "../../worker/contracts/parties/clock";
 import { ClockSync, driftCorrection, DRIFT_TOLERANCE_S, PartyPlayer, type PartyAudioLike } from "../../app/features/parties/engine";
-import type { PartyPlayResponse } from "../../worker/contracts/parties";
+import type { PartyPlayResponse } from "../../worker/contracts/parties/parties";
 
 const START = Date.UTC(2026, 5, 1, 20, 0, 0);
 const TRACKS = [{ durationSeconds: 80 }, { durationSeconds: 38 }, { durationSeconds: 48 }];

@@ -6,8 +6,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as PartyRoute } from "../../app/routes/parties/$partyId";
-import type { PartyDetail, PartyServerFrame } from "../../worker/contracts/parties";
-import type { RoomServerFrame } from "../../worker/contracts/rooms";
+import type { PartyDetail, PartyServerFrame } from "../../worker/contracts/parties/parties";
+import type { RoomServerFrame } from "../../worker/contracts/rooms/rooms";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { range, roomSummary, welcome as roomWelcome } from "./fixtures/rooms";
 

@@ -4,7 +4,7 @@
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as PartyRoute } from "../../app/routes/parties/$partyId";
-import type { PartyDetail } from "../../worker/contracts/parties";
+import type { PartyDetail } from "../../worker/contracts/parties/parties";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 
 const PARTY_ID = "0b7c2a4e-1f3d-4c5b-9a6e-2d8f0c1b3a4e";

@@ -6,7 +6,7 @@ import { MEDIA_ERR_NETWORK, PlayerEngine, type PlayerEngineOptions } from "../..
 import type { MediaSessionActionLike, MediaSessionDetails, MediaSessionLike } from "../../app/features/music/player/mediaSession";
 import type { AudioContextLike, StorageLike } from "../../app/lib/audio/output";
 import { formatTime } from "../../app/lib/audio/formatTime";
-import type { StreamResponse } from "../../worker/contracts/music";
+import type { StreamResponse } from "../../worker/contracts/music/music";
 import { FakeAudio, MemoryStorage, track } from "./player-fakes";
 
 // ---------- Fakes ----------

@@ -1,8 +1,8 @@
 // Fakes shared by the player tests: an <audio> element driven by hand, in-memory storage, tracks.
 import type { AudioLike } from "../../app/features/music/player/engine";
 import type { StorageLike } from "../../app/lib/audio/output";
-import type { ArtistResponse } from "../../worker/contracts/admin-settings";
-import type { TrackView } from "../../worker/contracts/music";
+import type { ArtistResponse } from "../../worker/contracts/admin/settings";
+import type { TrackView } from "../../worker/contracts/music/music";
 
 /** GET /api/artist's answer for the player's tests (the provider reads it for the lock screen). */
 export const TEST_ARTIST: ArtistResponse = {

@@ -15,7 +15,7 @@ import { MusicPlayerPopup, type MusicPlayerPopupState } from "../../app/features
 import { TrackEmbed } from "../../app/features/music/embed/EmbedPlayer";
 import { artistQueryOptions } from "../../app/lib/artist";
 import type { Locale } from "../../app/i18n/locale";
-import type { TrackLyricsResponse } from "../../worker/contracts/track-details";
+import type { TrackLyricsResponse } from "../../worker/contracts/music/track-details";
 import { apiError, json, mockApi, newQueryClient, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { FakeAudio, MemoryStorage, TEST_ARTIST, track } from "./player-fakes";
 

@@ -14,7 +14,7 @@ import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { artistQueryOptions } from "../../app/lib/artist";
 import type { SessionUser } from "../../worker/contracts/auth";
-import type { PlayingQuality } from "../../worker/contracts/music";
+import type { PlayingQuality } from "../../worker/contracts/music/music";
 import { json, mockApi } from "./accounts-harness";
 import { seedConfig } from "./fixtures/config";
 import { FakeAudio, TEST_ARTIST, track } from "./player-fakes";

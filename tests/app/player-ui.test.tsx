@@ -11,7 +11,7 @@ import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
 import { artistQueryOptions } from "../../app/lib/artist";
 import type { SessionUser } from "../../worker/contracts/auth";
-import type { PlayResponse, StreamResponse } from "../../worker/contracts/music";
+import type { PlayResponse, StreamResponse } from "../../worker/contracts/music/music";
 import { json, mockApi } from "./accounts-harness";
 import { FakeAudio, MemoryStorage, TEST_ARTIST, track } from "./player-fakes";
 

@@ -7,7 +7,7 @@ import { createRootRouteWithContext, createRoute, Outlet, type AnyRoute } from "
 import type { QueryClient } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TrackView } from "../../worker/contracts/music";
+import type { TrackView } from "../../worker/contracts/music/music";
 import type { NowPlaying, RadioStationView, TuneResponse } from "../../worker/contracts/radio";
 import { createApiPlayerEngine, PlayerProvider } from "../../app/features/music/player/PlayerProvider";
 import type { PlayerEngine } from "../../app/features/music/player/engine";

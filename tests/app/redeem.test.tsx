@@ -5,8 +5,8 @@
 // when the card is not the asker's.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ArtistResponse } from "../../worker/contracts/admin-settings";
-import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gift-model";
+import type { ArtistResponse } from "../../worker/contracts/admin/settings";
+import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store/gift-model";
 import { Route as RedeemRoute } from "../../app/routes/redeem/index";
 import { Route as GiftCardRoute } from "../../app/routes/redeem/card.$code";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";

@@ -3,7 +3,7 @@
 // public ladder, linking to the tiers), or a ticket (linking to the event); archived rooms read-only.
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RoomSummary } from "../../worker/contracts/rooms";
+import type { RoomSummary } from "../../worker/contracts/rooms/rooms";
 import { apiError, json, mockApi, renderApp, sessionUser } from "./accounts-harness";
 import { roomSummary, roomsTree } from "./fixtures/rooms";
 

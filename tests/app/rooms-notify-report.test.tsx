@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, json, mockApi, renderApp, sessionUser, type ApiRoutes } from "./accounts-harness";
 import { FakeWebSocket, latestSocket, roomMessage, roomSummary, roomsTree, welcome } from "./fixtures/rooms";
-import type { RoomNotify } from "../../worker/contracts/rooms";
+import type { RoomNotify } from "../../worker/contracts/rooms/rooms";
 
 const ME = sessionUser();
 

@@ -5,7 +5,7 @@
 // their links to the site's pages, in the reader's language, including cards that arrive later.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RoomLinkPreview } from "../../worker/contracts/rooms";
+import type { RoomLinkPreview } from "../../worker/contracts/rooms/rooms";
 import { json, mockApi, renderApp, sessionUser } from "./accounts-harness";
 import { FakeWebSocket, latestSocket, range, roomMessage, roomSummary, roomsTree, welcome } from "./fixtures/rooms";
 import { FakeXHR } from "./fixtures/fake-xhr";

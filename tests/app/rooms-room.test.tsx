@@ -4,7 +4,7 @@
 // first unread, the read report, a lock from the list or from the history, and 4403.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RoomSummary } from "../../worker/contracts/rooms";
+import type { RoomSummary } from "../../worker/contracts/rooms/rooms";
 import { apiError, json, mockApi, renderApp, sessionUser, type ApiRoutes } from "./accounts-harness";
 import { FakeWebSocket, latestSocket, range, roomMessage, roomSummary, roomsTree, welcome } from "./fixtures/rooms";
 

@@ -4,7 +4,7 @@
 // composer replaced by the reason when the member may not write.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RoomErrorCode, RoomSummary } from "../../worker/contracts/rooms";
+import type { RoomErrorCode, RoomSummary } from "../../worker/contracts/rooms/rooms";
 import { json, mockApi, renderApp, sessionUser } from "./accounts-harness";
 import { FakeWebSocket, latestSocket, range, roomMessage, roomSummary, roomsTree, welcome } from "./fixtures/rooms";
 

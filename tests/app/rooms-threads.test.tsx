@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, mockApi, renderApp, sessionUser } from "./accounts-harness";
 import { FakeWebSocket, latestSocket, OTHER_ID, roomMessage, roomSummary, roomsTree, welcome } from "./fixtures/rooms";
-import type { RoomMessage, RoomServerFrame } from "../../worker/contracts/rooms";
+import type { RoomMessage, RoomServerFrame } from "../../worker/contracts/rooms/rooms";
 
 const ME = sessionUser();
 

@@ -3,7 +3,7 @@
 // copied link and embed code, and what the status line says when something works or fails.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AlbumDetail, TrackView } from "../../worker/contracts/music";
+import type { AlbumDetail, TrackView } from "../../worker/contracts/music/music";
 import { ShareDialog, type ShareTarget } from "../../app/features/music/catalog/ShareDialog";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";

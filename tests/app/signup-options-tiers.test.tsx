@@ -5,7 +5,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as SignupOptionsRoute } from "../../app/routes/signup-options";
-import type { TierView } from "../../worker/contracts/tiers";
+import type { TierView } from "../../worker/contracts/tiers/tiers";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute } from "./accounts-harness";
 import { configRoute, siteConfig } from "./fixtures/config";
 

@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRootRouteWithContext, Outlet, type AnyRoute } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { Route as CartRoute } from "../../app/routes/store/cart";
-import { CART_OPTIONS_STORAGE_KEY, CART_STORAGE_KEY } from "../../worker/contracts/store-model";
-import type { PublicProduct } from "../../worker/contracts/store";
-import type { CartLine, QuoteBody, QuoteResponse } from "../../worker/contracts/store-cart";
+import { CART_OPTIONS_STORAGE_KEY, CART_STORAGE_KEY } from "../../worker/contracts/store/model";
+import type { PublicProduct } from "../../worker/contracts/store/store";
+import type { CartLine, QuoteBody, QuoteResponse } from "../../worker/contracts/store/cart";
 import { apiError, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 

@@ -6,8 +6,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as TestCheckoutRoute } from "../../app/routes/store_.checkout.test";
 import { Route as ThanksRoute } from "../../app/routes/store_.thanks";
-import type { CheckoutSummaryResponse, StoreCheckoutStatusResponse } from "../../worker/contracts/store-checkout";
-import { CART_STORAGE_KEY } from "../../worker/contracts/store-model";
+import type { CheckoutSummaryResponse, StoreCheckoutStatusResponse } from "../../worker/contracts/store/checkout";
+import { CART_STORAGE_KEY } from "../../worker/contracts/store/model";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, stubRoute, type ApiRoutes } from "./accounts-harness";
 
 const root = createTestRoot();

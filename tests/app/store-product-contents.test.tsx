@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRootRouteWithContext, Outlet, type AnyRoute } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { Route as ProductRoute } from "../../app/routes/store/$product";
-import type { PublicProduct, ReleaseContentsResponse } from "../../worker/contracts/store";
+import type { PublicProduct, ReleaseContentsResponse } from "../../worker/contracts/store/store";
 import { json, mockApi, mountFileRoute, renderApp, stubRoute } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 

@@ -13,9 +13,9 @@ import { Route as ProductRoute } from "../../app/routes/store/$product";
 import { Route as CartRoute } from "../../app/routes/store/cart";
 import { CartLink } from "../../app/components/layout/CartLink";
 import { BuyRelease } from "../../app/features/store/BuyRelease";
-import { CART_STORAGE_KEY } from "../../worker/contracts/store-model";
-import type { PublicProduct } from "../../worker/contracts/store";
-import type { CartLine, QuoteBody, QuoteResponse } from "../../worker/contracts/store-cart";
+import { CART_STORAGE_KEY } from "../../worker/contracts/store/model";
+import type { PublicProduct } from "../../worker/contracts/store/store";
+import type { CartLine, QuoteBody, QuoteResponse } from "../../worker/contracts/store/cart";
 import { apiError, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
 

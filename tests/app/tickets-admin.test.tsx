@@ -7,8 +7,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route as TicketsRoute } from "../../app/routes/admin/tickets";
 import { Route as SalesRoute } from "../../app/routes/admin/tickets_.events.$eventId";
-import type { TicketsListResponse, TicketView } from "../../worker/contracts/admin-tickets";
-import type { DoorListResponse, TicketSalesResponse } from "../../worker/contracts/admin-ticket-sales";
+import type { TicketsListResponse, TicketView } from "../../worker/contracts/tickets/admin";
+import type { DoorListResponse, TicketSalesResponse } from "../../worker/contracts/tickets/admin-sales";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp } from "./accounts-harness";
 
 const API = "/api/admin/tickets";

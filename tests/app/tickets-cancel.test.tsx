@@ -6,9 +6,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as EventsRoute } from "../../app/routes/admin/events";
 import { CANCEL_POLL_MS } from "../../app/features/admin/events/cancel/CancelEventDialog";
-import type { AdminEvent } from "../../worker/contracts/admin-events";
+import type { AdminEvent } from "../../worker/contracts/admin/events";
 import { event as adminEvent } from "./fixtures/admin-event";
-import type { CancellationPreview } from "../../worker/contracts/event-cancellation";
+import type { CancellationPreview } from "../../worker/contracts/tickets/event-cancellation";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const EVENTS = "/api/admin/events";

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as CheckInRoute } from "../../app/routes/check-in";
-import type { CheckInEvent, CheckInListResponse, CheckInResponse, CheckInTicket } from "../../worker/contracts/vip-pass";
+import type { CheckInEvent, CheckInListResponse, CheckInResponse, CheckInTicket } from "../../worker/contracts/tickets/vip-pass";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser } from "./accounts-harness";
 
 const DOOR = sessionUser({ username: "door_crew", isDoorStaff: true });

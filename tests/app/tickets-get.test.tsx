@@ -8,7 +8,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicEvent } from "../../worker/contracts/events";
-import type { EventTicketSale, PublicTicketType } from "../../worker/contracts/event-tickets-model";
+import type { EventTicketSale, PublicTicketType } from "../../worker/contracts/tickets/event-tickets-model";
 import { Route as EventsRoute } from "../../app/routes/events";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";

@@ -5,7 +5,7 @@
 // not theirs; Portuguese; and a visitor sent to sign in.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MyTicket, MyTicketEvent, MyTicketResponse, MyTicketsResponse } from "../../worker/contracts/tickets-mine-model";
+import type { MyTicket, MyTicketEvent, MyTicketResponse, MyTicketsResponse } from "../../worker/contracts/tickets/mine-model";
 import { Route as TicketsRoute } from "../../app/routes/tickets/index";
 import { Route as TicketRoute } from "../../app/routes/tickets/$ticketId";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";

@@ -7,10 +7,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as EventsRoute } from "../../app/routes/admin/events";
-import type { AdminEvent } from "../../worker/contracts/admin-events";
+import type { AdminEvent } from "../../worker/contracts/admin/events";
 import { event as adminEvent } from "./fixtures/admin-event";
-import type { AdminTicketType } from "../../worker/contracts/admin-ticket-types";
-import type { GateTierChoice } from "../../worker/contracts/tier-gate";
+import type { AdminTicketType } from "../../worker/contracts/tickets/admin-ticket-types";
+import type { GateTierChoice } from "../../worker/contracts/tiers/gate";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 
 const EVENTS = "/api/admin/events";

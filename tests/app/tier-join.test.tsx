@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as VipSignupRoute } from "../../app/routes/vip-signup";
 import { Route as LoginRoute } from "../../app/routes/social/login";
 import { Route as SignupRoute } from "../../app/routes/social/signup";
-import type { TierView } from "../../worker/contracts/tiers";
+import type { TierView } from "../../worker/contracts/tiers/tiers";
 import type { SessionUser } from "../../worker/contracts/auth";
 import type { PublicConfig } from "../../worker/contracts/config";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";

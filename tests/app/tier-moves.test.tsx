@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MembershipResponse } from "../../worker/contracts/payments";
-import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
+import type { TierChangePreviewResponse } from "../../worker/contracts/tiers/moves";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
 import { activeMembership, membershipPanelRoute } from "./fixtures/membership";

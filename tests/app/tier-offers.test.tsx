@@ -7,7 +7,7 @@ import { createRoute, type AnyRoute } from "@tanstack/react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OffersSettingsSection } from "../../app/features/admin/offers/OffersSettingsSection";
 import { OfferCard } from "../../app/features/offers/OfferCard";
-import type { OfferSettingsResponse, OffersResponse } from "../../worker/contracts/tier-offers-model";
+import type { OfferSettingsResponse, OffersResponse } from "../../worker/contracts/tiers/offers-model";
 import { apiError, createTestRoot, json, mockApi, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
 
 afterEach(() => {

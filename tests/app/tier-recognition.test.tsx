@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as ProfileRoute } from "../../app/routes/social/profile/$userId";
 import type { ProfileView } from "../../worker/contracts/profiles";
-import type { TierBadge } from "../../worker/contracts/tier-badges";
+import type { TierBadge } from "../../worker/contracts/tiers/badges";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute } from "./accounts-harness";
 
 const root = createTestRoot();

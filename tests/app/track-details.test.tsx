@@ -3,7 +3,7 @@
 // breaks, and synced lyrics marking the line being sung while the player plays that track.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TrackCreditsResponse, TrackLyricsResponse } from "../../worker/contracts/track-details";
+import type { TrackCreditsResponse, TrackLyricsResponse } from "../../worker/contracts/music/track-details";
 import { Route as TrackRoute } from "../../app/routes/music/track/$trackId";
 import { pageEngine } from "../../app/features/music/player/PlayerProvider";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";

@@ -11,7 +11,7 @@ import { Route as TestCheckoutRoute } from "../../app/routes/vip-checkout/test";
 import { Route as ManageRoute } from "../../app/routes/vip-membership/manage";
 import { Route as SettingsRoute } from "../../app/routes/admin/settings";
 import type { CheckoutStatusResponse, MembershipResponse } from "../../worker/contracts/payments";
-import type { AdminSettingsResponse, SiteSettings } from "../../worker/contracts/admin-settings";
+import type { AdminSettingsResponse, SiteSettings } from "../../worker/contracts/admin/settings";
 import type { PublicConfig } from "../../worker/contracts/config";
 import type { SessionUser } from "../../worker/contracts/auth";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson, sessionUser, stubRoute, type ApiRoutes } from "./accounts-harness";

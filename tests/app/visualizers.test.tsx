@@ -30,7 +30,7 @@ import {
 } from "../../app/components/player/visualizers";
 import { I18nProvider } from "../../app/i18n/I18nProvider";
 import type { Locale } from "../../app/i18n/locale";
-import type { TrackView } from "../../worker/contracts/music";
+import type { TrackView } from "../../worker/contracts/music/music";
 import { seedConfig } from "./fixtures/config";
 
 // ---------- A recording 2D context ----------

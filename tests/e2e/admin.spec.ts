@@ -4,8 +4,8 @@
 // run meanwhile: their visits and plays count too, so figures are compared with what they were.
 import type { Page } from "@playwright/test";
 import { expect, hydrated, recordAppReady, signUpVip, test } from "./fixtures";
-import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
-import type { AlbumResponse, AlbumsResponse } from "../../worker/contracts/music";
+import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin/analytics";
+import type { AlbumResponse, AlbumsResponse } from "../../worker/contracts/music/music";
 import { hostMs } from "./host-time";
 
 const ADMIN_PAGES = [

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { demoAccount } from "./support";
-import type { GiftCardResponse } from "../../worker/contracts/store-gift-model";
+import type { GiftCardResponse } from "../../worker/contracts/store/gift-model";
 
 const CODE = "GIFT-XGSR-JMPH-D3Z";
 

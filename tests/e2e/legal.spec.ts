@@ -7,7 +7,7 @@
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { asAdmin, expect, hydrated, test } from "./fixtures";
 import { t } from "./support";
-import type { AdminMessagesResponse } from "../../worker/contracts/admin-messages";
+import type { AdminMessagesResponse } from "../../worker/contracts/admin/messages";
 
 const PAGES = [
   {

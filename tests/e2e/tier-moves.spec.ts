@@ -3,7 +3,7 @@
 // moves down to VIP and keeps Inner Circle until the period's end, then is VIP after the renewal (the
 // local test clock) and finds the post locked, naming the tier that opens it.
 import type { APIRequestContext } from "@playwright/test";
-import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
+import type { TierChangePreviewResponse } from "../../worker/contracts/tiers/moves";
 import type { MembershipResponse } from "../../worker/contracts/payments";
 import type { MeResponse } from "../../worker/contracts/auth";
 import type { PostResponse } from "../../worker/contracts/feed";

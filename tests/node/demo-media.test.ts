@@ -14,7 +14,7 @@ import { allTracks, CATALOG, FEATURED_TRACK_IDS, findTrack, ICONIC_TRACK_IDS, ty
 import { DEMO_ARTIST } from "../../scripts/catalog/demo-masters.mjs";
 import { generateDemoMedia } from "../../scripts/catalog/generate-demo-media.mjs";
 import { durationForTrackId } from "../../scripts/catalog/hash.mjs";
-import { ISRC_PATTERN } from "../../worker/contracts/track-details-limits";
+import { ISRC_PATTERN } from "../../worker/contracts/music/track-details-limits";
 import { catalogSeedStatements, DEMO_MP3_KBPS, demoCatalogSql, sqlLiteral } from "../../scripts/catalog/demo-catalog-seed.mjs";
 import {
   BITRATE_KBPS,

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { migratedDb } from "./migrated-db";
 import { DEMO_PREORDER_ALBUM, DEMO_PREORDER_PRODUCTS, demoPreorderPictures, demoPreorderReleaseAt, demoPreorderSql } from "../../scripts/lib/demo-preorder.mjs";
 import { DEMO_MEDIA_CATALOG, demoMediaJobs } from "../../scripts/catalog/generate-demo-media.mjs";
-import { productInputSchema } from "../../worker/contracts/admin-store";
+import { productInputSchema } from "../../worker/contracts/store/admin";
 
 const DAY = 86_400_000;
 /** A seed run on Saturday 21 November 2026, 09:07:30 in New York. */

@@ -3,7 +3,7 @@
 // poster; the JPEG helper (scripts/lib/jpeg.mjs); and their jobs in
 // scripts/catalog/generate-demo-media.mjs. Renders every picture, but only a short, small video:
 // the real one is `node scripts/catalog/generate-demo-media.mjs`.
-import { DEFAULT_ARTIST_PORTRAIT_KEY } from "../../worker/contracts/admin-settings";
+import { DEFAULT_ARTIST_PORTRAIT_KEY } from "../../worker/contracts/admin/settings";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";

@@ -11,7 +11,7 @@ import { migratedDb } from "./migrated-db";
 import { DEMO_PERKS, demoPerksSql } from "../../scripts/lib/demo-perks.mjs";
 import { DEMO_PRODUCTS, DEMO_PROMO_CODES, demoProductImageKey, demoStorePictures, demoStoreSql, MERCH_PERK_ID } from "../../scripts/lib/demo-store.mjs";
 import { productPictureRaster, renderProductPicturePng } from "../../scripts/lib/demo-product-pictures.mjs";
-import { productInputSchema, promoCreateSchema } from "../../worker/contracts/admin-store";
+import { productInputSchema, promoCreateSchema } from "../../worker/contracts/store/admin";
 import { perkInputSchema } from "../../worker/contracts/perks";
 
 /** A seed run on Saturday 21 November 2026, 09:07:30 in New York. */

@@ -2,7 +2,7 @@
 // (normaliseGiftCode), however it is typed; and the calendar months a gift adds, in UTC.
 import { describe, expect, it } from "vitest";
 import { newGiftCode } from "../../worker/lib/gift-code";
-import { addCalendarMonthsUtc, GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH, GIFT_CODE_PATTERN, normaliseGiftCode } from "../../worker/contracts/store-gift-model";
+import { addCalendarMonthsUtc, GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH, GIFT_CODE_PATTERN, normaliseGiftCode } from "../../worker/contracts/store/gift-model";
 
 describe("newGiftCode", () => {
   it("makes GIFT-XXXX-XXXX-XXXX from the alphabet without look-alikes, never the same twice in 2,000", () => {

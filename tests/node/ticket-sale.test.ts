@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { mayBuyTicket, nextTicketSaleChange, publicSaleOpensAt, ticketSaleStateAt, type TicketSaleTimes } from "../../worker/contracts/event-tickets-model";
+import {
+  mayBuyTicket,
+  nextTicketSaleChange,
+  publicSaleOpensAt,
+  ticketSaleStateAt,
+  type TicketSaleTimes,
+} from "../../worker/contracts/tickets/event-tickets-model";
 
 const H = 60 * 60 * 1000;
 const t: TicketSaleTimes = { saleStart: 10 * H, saleEnd: 40 * H, eventDate: 50 * H, presale: { startsAt: 2 * H, endsAt: 6 * H, generalSaleAt: 8 * H } };

@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { migratedDb } from "./migrated-db";
 import { DEMO_TICKET_EVENT, DEMO_TICKET_TYPES, demoTicketsSql } from "../../scripts/lib/demo-tickets.mjs";
-import { TICKET_LIMITS, ticketCurrencyOf, ticketSaleStateAt } from "../../worker/contracts/event-tickets-model";
-import { ticketTypeInputSchema } from "../../worker/contracts/admin-ticket-types";
+import { TICKET_LIMITS, ticketCurrencyOf, ticketSaleStateAt } from "../../worker/contracts/tickets/event-tickets-model";
+import { ticketTypeInputSchema } from "../../worker/contracts/tickets/admin-ticket-types";
 
 /** A seed run on Saturday 21 November 2026, 09:07:30 in New York. */
 const SEED_NOW = Date.UTC(2026, 10, 21, 14, 7, 30);

@@ -1,7 +1,7 @@
 // Tier gates (decision 096): "at least this rank" or "one of these tiers"; admins pass every gate,
 // visitors none, and a holder without a tier (an older client fixture) is VIP or free by its flag.
 import { describe, expect, it } from "vitest";
-import { admitsTier, tierOf } from "#contracts/tiers.ts";
+import { admitsTier, tierOf } from "#contracts/tiers/tiers.ts";
 
 const free = { isVIP: false, tier: { id: "member", rank: 0 } };
 const vip = { isVIP: true, tier: { id: "vip", rank: 1 } };

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE } from "../../worker/middleware/d1-session";
 import { SESSION_COOKIE } from "../../worker/services/session";
-import { STORE_BUYER_COOKIE } from "../../worker/contracts/store-checkout";
+import { STORE_BUYER_COOKIE } from "../../worker/contracts/store/checkout";
 import { LOCALE_COOKIE } from "../../worker/contracts/locale";
 import { page, rootOf, textOf } from "./pages-fixtures";
 

@@ -3,8 +3,8 @@
 // the log lists what auditInsert wrote, newest first, filtered and paged.
 import { describe, expect, it } from "vitest";
 import { auditInsert } from "../../worker/db/audit";
-import type { AuditListResponse } from "../../worker/contracts/admin";
-import { AUDIT_PAGE_SIZE } from "../../worker/contracts/admin-limits";
+import type { AuditListResponse } from "../../worker/contracts/admin/admin";
+import { AUDIT_PAGE_SIZE } from "../../worker/contracts/admin/limits";
 import { call, createUser, db, errorOf } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
 import type { AuditAction } from "../../worker/contracts/audit-actions";

@@ -2,20 +2,20 @@
 // any length the contract allows, 1 to TITLE_MAX characters, is created (201, never a 500), and the
 // same title twice makes two rows with distinct ids. Long titles make slugs past 50 bytes, the
 // longest LIKE pattern D1 accepts, so the ids taken are looked up by range (idsLike in
-// worker/db/admin-catalog.ts). Each kind is tried at the lengths where its id changes behaviour
+// worker/db/music/admin-catalog.ts). Each kind is tried at the lengths where its id changes behaviour
 // (below), both ends included: every length in between takes a path one of those already takes.
 // Events, perks and venues take random UUIDs, not slugs, so they have nothing to fuzz here.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, type TestUser } from "./helpers";
-import { SLUG_PATTERN } from "../../worker/contracts/music";
+import { SLUG_PATTERN } from "../../worker/contracts/music/music";
 import {
   TITLE_MAX,
   type AdminAlbumResponse,
   type AdminChannelResponse,
   type AdminStationResponse,
   type AdminTrackResponse,
-} from "../../worker/contracts/admin-catalog";
+} from "../../worker/contracts/music/admin-catalog";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/catalog";

@@ -22,10 +22,10 @@ import {
   type ImportPartResponse,
   type ImportPlan,
   type ImportState,
-} from "../../worker/contracts/admin-catalog-import";
-import { AUDIO_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
+} from "../../worker/contracts/music/admin-catalog-import";
+import { AUDIO_MAX_BYTES } from "../../worker/contracts/music/admin-catalog-limits";
 import { createDb } from "../../worker/db/client";
-import { findImportFile } from "../../worker/db/catalog-imports";
+import { findImportFile } from "../../worker/db/music/catalog-imports";
 import { completeImportFile } from "../../worker/services/media/catalog-import";
 import type { AppEnv } from "../../worker/env";
 

@@ -27,8 +27,8 @@ import {
   type ChannelVideoResponse,
   type DeletedResponse,
   type TrackAudioResponse,
-} from "../../worker/contracts/admin-catalog";
-import type { AlbumResponse, AlbumsResponse, TrackResponse } from "../../worker/contracts/music";
+} from "../../worker/contracts/music/admin-catalog";
+import type { AlbumResponse, AlbumsResponse, TrackResponse } from "../../worker/contracts/music/music";
 import type { StationsResponse } from "../../worker/contracts/radio";
 import type { ChannelsResponse } from "../../worker/contracts/tv";
 

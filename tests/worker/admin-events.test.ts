@@ -17,8 +17,8 @@ import {
   type AdminEventResponse,
   type AdminEventsResponse,
   type EventInput,
-} from "../../worker/contracts/admin-events";
-import type { AdminVenue, AdminVenueResponse, AdminVenuesResponse, VenueInput } from "../../worker/contracts/admin-venues";
+} from "../../worker/contracts/admin/events";
+import type { AdminVenue, AdminVenueResponse, AdminVenuesResponse, VenueInput } from "../../worker/contracts/admin/venues";
 import type { EventsResponse } from "../../worker/contracts/events";
 import { REMINDER_FORM_MESSAGES } from "../../worker/contracts/reminder-limits";
 

@@ -27,7 +27,7 @@ import {
   type ImportResult,
   type MarketingContactsResponse,
   type MarketingSummary,
-} from "../../worker/contracts/admin-marketing";
+} from "../../worker/contracts/admin/marketing";
 import { IMPORT_ROWS_PER_STATEMENT, importConsentText } from "../../worker/db/marketing";
 import { IMPORT_BASES } from "../../worker/contracts/newsletter-model";
 

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle, addSubscription, DAY, expectRefusedToAll, writeHistory } from "./tier-fixtures";
-import type { AdminUsersResponse } from "#contracts/admin-users.ts";
+import type { AdminUsersResponse } from "#contracts/admin/users.ts";
 
 const API = "/api/admin/users";
 let admin: TestUser;

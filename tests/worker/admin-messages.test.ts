@@ -20,7 +20,7 @@ import {
   REPLY_MAX,
   type AdminMessageResponse,
   type AdminMessagesResponse,
-} from "../../worker/contracts/admin-messages";
+} from "../../worker/contracts/admin/messages";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

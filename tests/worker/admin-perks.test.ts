@@ -10,7 +10,7 @@ import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { GIF_1X1, PNG_1X1 } from "./image-fixtures";
 import { OFFER_CODE_MAX } from "../../worker/contracts/offer-codes";
-import { UPLOAD_ERROR_CODES } from "../../worker/contracts/admin-catalog-limits";
+import { UPLOAD_ERROR_CODES } from "../../worker/contracts/music/admin-catalog-limits";
 import type { AdminPerkResponse, AdminPerksResponse, PerkCodesClearedResponse, PerkInput, PerkRevealsResponse } from "../../worker/contracts/perks";
 import type { OfferCodeImportResponse, OfferCodePreviewResponse } from "../../worker/contracts/offer-codes";
 

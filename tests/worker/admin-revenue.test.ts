@@ -10,8 +10,8 @@ import { cookieFor, expectRefused, ROLES } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { deliver, newCustomerId, newInvoiceId, newSubscriptionId, invoiceEvent, subscriptionEvent } from "./payments-fixtures";
 import { readOverviewStore, readRevenue } from "../../worker/db/admin-revenue";
-import type { CurrencyRevenue, RevenueResponse } from "../../worker/contracts/admin-revenue";
-import type { OverviewResponse } from "../../worker/contracts/admin-analytics";
+import type { CurrencyRevenue, RevenueResponse } from "../../worker/contracts/admin/revenue";
+import type { OverviewResponse } from "../../worker/contracts/admin/analytics";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const PRICE = { cents: 999, currency: "USD" };

@@ -13,10 +13,10 @@ import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { acceptSocket } from "./sockets";
 import { seedTicketEvent } from "./ticket-fixtures";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { SOCKET_CLOSE_ROOM_CHANGED, SOCKET_CLOSE_VIP_ENDED } from "../../worker/contracts/realtime";
-import { ROOM_FORM_MESSAGES as M, type AdminRoomResponse, type AdminRoomsResponse, type RoomInput } from "../../worker/contracts/admin-rooms";
-import type { RoomServerFrame } from "../../worker/contracts/rooms";
+import { ROOM_FORM_MESSAGES as M, type AdminRoomResponse, type AdminRoomsResponse, type RoomInput } from "../../worker/contracts/rooms/admin";
+import type { RoomServerFrame } from "../../worker/contracts/rooms/rooms";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/rooms";

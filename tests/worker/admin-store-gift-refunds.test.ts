@@ -11,7 +11,7 @@ import { clearOrders, D1, insertPaidOrder, orderRow, type InsertedOrder } from "
 import { DAY, freezeClock } from "./check-in-fixtures";
 import { newGiftCode } from "../../worker/lib/gift-code";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
-import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/admin-store-orders";
+import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/store/admin-orders";
 
 const API = "/api/admin/store/orders";
 

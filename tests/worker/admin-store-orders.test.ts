@@ -16,7 +16,7 @@ import { clearOrders, D1, DEFAULT_ADDRESS, insertPaidOrder, orderRow, orderState
 import { exportOrderPages } from "../../worker/db/store/admin-orders";
 import { CSV_BOM } from "../../worker/lib/csv";
 import { notificationText } from "../../worker/services/notifications/texts";
-import type { OrderDetailResponse, OrdersListResponse, ShipBody, ShipResponse } from "../../worker/contracts/admin-store-orders";
+import type { OrderDetailResponse, OrdersListResponse, ShipBody, ShipResponse } from "../../worker/contracts/store/admin-orders";
 
 const API = "/api/admin/store/orders";
 const ZONE = "America/Sao_Paulo";

@@ -12,7 +12,7 @@ import { auditCount, userOf } from "./admin-gate-matrix";
 import { deliver, eventRecorded } from "./payments-fixtures";
 import { chargeRefundedEvent, clearOrders, D1, insertPaidOrder, orderRow, orderStateOf, refundRows, stockOf, type InsertedOrder } from "./store-order-fixtures";
 import { errorOf } from "./helpers";
-import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/admin-store-orders";
+import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/store/admin-orders";
 import { refundLocally } from "../../worker/services/payments/local-refunds";
 import { storeRefunds } from "../../worker/services/store/purchase";
 import { PaymentProviderError } from "../../worker/services/payments/types";

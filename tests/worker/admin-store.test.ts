@@ -12,7 +12,7 @@ import { call, errorOf, type TestUser } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { GIF_1X1, PNG_1X1 } from "./image-fixtures";
-import { UPLOAD_ERROR_CODES } from "../../worker/contracts/admin-catalog-limits";
+import { UPLOAD_ERROR_CODES } from "../../worker/contracts/music/admin-catalog-limits";
 import type {
   AdminProduct,
   AdminProductResponse,
@@ -22,7 +22,7 @@ import type {
   AdminVariantResponse,
   ProductInput,
   StoreReleasesResponse,
-} from "../../worker/contracts/admin-store";
+} from "../../worker/contracts/store/admin";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const media = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

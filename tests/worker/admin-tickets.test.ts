@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, errorOf, type TestUser } from "./helpers";
 import { cookieFor, expectRefused, NON_ADMIN_ROLES, userOf } from "./admin-gate-matrix";
 import { JSON_BODY_MAX_BYTES } from "../../worker/contracts/limits";
-import type { ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse } from "../../worker/contracts/admin-tickets";
+import type { ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse } from "../../worker/contracts/tickets/admin";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/tickets";

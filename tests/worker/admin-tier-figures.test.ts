@@ -7,8 +7,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf } from "./helpers";
 import { addInnerCircle, addSubscription, expectRefusedToAll, writeHistory } from "./tier-fixtures";
-import type { TierFiguresResponse } from "#contracts/admin-tier-figures.ts";
-import { forgetTiers } from "../../worker/db/tiers";
+import type { TierFiguresResponse } from "#contracts/tiers/admin-figures.ts";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/revenue/tiers";

@@ -10,8 +10,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, ruleError, type TestUser } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
-import { forgetTiers } from "../../worker/db/tiers";
-import { TIER_FORM_MESSAGES as M, type AdminTierResponse, type AdminTiersResponse, type TierInput } from "../../worker/contracts/admin-tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
+import { TIER_FORM_MESSAGES as M, type AdminTierResponse, type AdminTiersResponse, type TierInput } from "../../worker/contracts/tiers/admin";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const API = "/api/admin/tiers";

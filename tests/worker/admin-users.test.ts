@@ -14,7 +14,7 @@ import { cookieFor, expectRefused, ROLES } from "./admin-gate-matrix";
 import { acceptSocket } from "./sockets";
 import { deliver, invoiceEvent, isVip, newCustomerId, newSubscriptionId, subscribeViaEvents, subscriptionEvent, DAY_MS } from "./payments-fixtures";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
-import { USERS_PAGE_SIZE, type AdminUser, type AdminUserResponse, type AdminUsersResponse } from "../../worker/contracts/admin-users";
+import { USERS_PAGE_SIZE, type AdminUser, type AdminUserResponse, type AdminUsersResponse } from "../../worker/contracts/admin/users";
 import type { FeedResponse } from "../../worker/contracts/feed";
 import type { AppEnv } from "../../worker/env";
 import { createDb } from "../../worker/db/client";

@@ -7,8 +7,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { forget } from "../../worker/lib/memo";
-import { ALBUM_NOTES_MAX, CATALOG_MESSAGES, type AdminAlbumResponse } from "../../worker/contracts/admin-catalog";
-import type { AlbumResponse } from "../../worker/contracts/music";
+import { ALBUM_NOTES_MAX, CATALOG_MESSAGES, type AdminAlbumResponse } from "../../worker/contracts/music/admin-catalog";
+import type { AlbumResponse } from "../../worker/contracts/music/music";
 import { call, errorOf, ruleError } from "./helpers";
 import { cookieFor, expectRefused } from "./admin-gate-matrix";
 import { page } from "./pages-fixtures";

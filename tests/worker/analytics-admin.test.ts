@@ -7,10 +7,10 @@ import { call, createUser, db, errorOf } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
 import { ROLLUP_CATCH_UP_DAYS, rollupAnalytics, rollupDays } from "../../worker/db/analytics/analytics";
 import { readOverview, readSiteAnalytics } from "../../worker/db/analytics/reads";
-import { readTrackStats } from "../../worker/db/track-stats";
+import { readTrackStats } from "../../worker/db/music/track-stats";
 import { DAY_MS, HOUR_MS, utcDayStart } from "../../worker/lib/time";
-import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
-import { RAW_EVENTS_RETENTION_DAYS } from "../../worker/contracts/admin-analytics";
+import type { AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse } from "../../worker/contracts/admin/analytics";
+import { RAW_EVENTS_RETENTION_DAYS } from "../../worker/contracts/admin/analytics";
 
 const ROUTES = ["/api/admin/overview", "/api/admin/analytics?days=30", "/api/admin/analytics/tracks?period=all"];
 

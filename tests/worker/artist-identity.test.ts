@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { siteSettings } from "../../worker/db/schema/operations";
 import { forget } from "../../worker/lib/memo";
-import { ARTIST_BIO_MAX, type AdminSettingsResponse, type ArtistResponse } from "../../worker/contracts/admin-settings";
+import { ARTIST_BIO_MAX, type AdminSettingsResponse, type ArtistResponse } from "../../worker/contracts/admin/settings";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { cookieFor, expectRefused, ROLES, statusFor } from "./admin-gate-matrix";
 import { claimingSize, JPEG_1X1, PNG_1X1 } from "./image-fixtures";

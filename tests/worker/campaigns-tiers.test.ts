@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import type { Campaign, CampaignInput } from "../../worker/contracts/newsletter";
 import type { CampaignBlock } from "../../worker/contracts/newsletter-model";
 

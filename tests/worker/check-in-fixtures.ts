@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import type { CheckInResponse, VipPassResponse } from "../../worker/contracts/vip-pass";
+import type { CheckInResponse, VipPassResponse } from "../../worker/contracts/tickets/vip-pass";
 
 export const D1 = (env as unknown as { DB: D1Database }).DB;
 export const SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;

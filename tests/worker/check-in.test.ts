@@ -36,8 +36,8 @@ import {
 import { signPassToken } from "../../worker/lib/vip-pass";
 import { signMediaToken } from "../../worker/lib/media-token";
 import { RATE_LIMITS } from "../../worker/contracts/limits";
-import type { CheckInEventsResponse, CheckInListResponse } from "../../worker/contracts/vip-pass";
-import type { AdminUserResponse, AdminUsersResponse } from "../../worker/contracts/admin-users";
+import type { CheckInEventsResponse, CheckInListResponse } from "../../worker/contracts/tickets/vip-pass";
+import type { AdminUserResponse, AdminUsersResponse } from "../../worker/contracts/admin/users";
 
 beforeEach(() => freezeClock());
 afterEach(() => {

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { call, cookieFrom, createUser, type TestUser } from "./helpers";
 import { createDoorStaff } from "./check-in-fixtures";
-import { STORE_BUYER_COOKIE } from "../../worker/contracts/store-checkout";
+import { STORE_BUYER_COOKIE } from "../../worker/contracts/store/checkout";
 
 export const D1 = (env as unknown as { DB: D1Database }).DB;
 

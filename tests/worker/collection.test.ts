@@ -20,8 +20,8 @@ import {
   type ClaimConfirmResponse,
   type CollectionResponse,
   type RenewLinkResponse,
-} from "../../worker/contracts/store-collection";
-import { STORE_LIMITS } from "../../worker/contracts/store-model";
+} from "../../worker/contracts/store/collection";
+import { STORE_LIMITS } from "../../worker/contracts/store/model";
 
 const ALBUM = "moonlight-boulevard";
 const TRACK_ALBUM = "crystal-telephone";

@@ -10,7 +10,7 @@ import { app } from "../../worker/app";
 import { contactMessages } from "../../worker/db/schema/contact";
 import { mailOutbox } from "../../worker/db/schema/mail";
 import { siteSettings } from "../../worker/db/schema/operations";
-import type { AdminMessagesResponse } from "../../worker/contracts/admin-messages";
+import type { AdminMessagesResponse } from "../../worker/contracts/admin/messages";
 import { forget } from "../../worker/lib/memo";
 import { call, createUser, db, errorOf, ORIGIN, useFreshClientIp, withBotCheck, type Role } from "./helpers";
 

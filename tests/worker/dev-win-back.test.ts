@@ -4,7 +4,7 @@
 // tier or has had theirs, and absent (404) outside local mode.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

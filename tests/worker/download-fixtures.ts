@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { signDownloadToken } from "../../worker/lib/download-token";
 import { downloadPath } from "../../worker/lib/download-token";
-import type { DownloadFormat } from "../../worker/contracts/store-model";
+import type { DownloadFormat } from "../../worker/contracts/store/model";
 
 export const D1 = (env as unknown as { DB: D1Database }).DB;
 export const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

@@ -6,7 +6,7 @@
 // tier_gate_archived) or the free tier, storing nothing.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { forget } from "../../worker/lib/memo";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";

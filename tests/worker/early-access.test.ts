@@ -6,8 +6,8 @@
 // the catalog's caches kept between phases: they must turn at the boundary, not a minute later.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AlbumResponse, AlbumsResponse, PreviewResponse, TrackResponse, TracksResponse } from "../../worker/contracts/music";
-import type { AdminAlbumResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
+import type { AlbumResponse, AlbumsResponse, PreviewResponse, TrackResponse, TracksResponse } from "../../worker/contracts/music/music";
+import type { AdminAlbumResponse, AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
 import type { NowPlayingResponse } from "../../worker/contracts/radio";
 import { forget } from "../../worker/lib/memo";
 import { call, createUser, errorOf, type Role, type TestUser } from "./helpers";

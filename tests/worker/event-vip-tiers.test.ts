@@ -6,10 +6,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { VirtualMeetsResponse } from "../../worker/contracts/events";
-import type { CheckInResponse } from "../../worker/contracts/vip-pass";
-import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin-events";
+import type { CheckInResponse } from "../../worker/contracts/tickets/vip-pass";
+import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin/events";
 import { forget } from "../../worker/lib/memo";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
 import { addEvent, checkInRows, createDoorStaff, getPass, NOW as NOW_FIXTURE, postCheckIn } from "./check-in-fixtures";

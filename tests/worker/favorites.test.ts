@@ -2,11 +2,11 @@
 // sees their list); adding and removing need VIP or admin. PUT and DELETE are idempotent.
 //
 // Expectations come from raw SQL against D1 and from the public catalog API (/api/music), never
-// from worker/db/collections.ts.
+// from worker/db/music/collections.ts.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { FavoritesResponse } from "../../worker/contracts/collections";
-import type { TrackResponse, TrackView } from "../../worker/contracts/music";
+import type { FavoritesResponse } from "../../worker/contracts/music/collections";
+import type { TrackResponse, TrackView } from "../../worker/contracts/music/music";
 import { call, createUser, errorOf, ORIGIN, TRACK_VIEW_KEYS, type TestUser } from "./helpers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
@@ -33,7 +33,7 @@ const allFavCount = async () => (await D1.prepare("SELECT count(*) AS n FROM fav
 const insertFav = (userId: string, trackId: string, addedAt = Date.now()) =>
   D1.prepare("INSERT INTO favorites (user_id, track_id, added_at) VALUES (?, ?, ?)").bind(userId, trackId, addedAt).run();
 
-/** The catalog's own view of a track (worker/db/music.ts), to compare the favorites list with. */
+/** The catalog's own view of a track (worker/db/music/music.ts), to compare the favorites list with. */
 async function catalogTrack(id: string): Promise<TrackView> {
   const res = await call(`/api/music/tracks/${id}`);
   expect(res.status, id).toBe(200);

@@ -17,11 +17,11 @@ import { insertGiftCode } from "./paid-order-fixtures";
 import { buyerCookieOf, cart, checkoutRowBySession, postCheckout, seedProduct, sessionOf } from "./checkout-fixtures";
 import { deliver, event } from "./payments-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { readRedemption, redeemGiftCode } from "../../worker/db/gift-codes";
 import { notificationText } from "../../worker/services/notifications/texts";
-import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gifts";
-import type { OrderDetailResponse } from "../../worker/contracts/admin-store-orders";
+import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store/gifts";
+import type { OrderDetailResponse } from "../../worker/contracts/store/admin-orders";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 /** Friday 25 December 2026, 10:00 UTC. */

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, ruleError, type TestUser } from "./helpers";
 import { FEED_MESSAGES } from "../../worker/contracts/feed";
-import { CATALOG_MESSAGES } from "../../worker/contracts/admin-catalog";
+import { CATALOG_MESSAGES } from "../../worker/contracts/music/admin-catalog";
 import { TEXT_MESSAGES } from "../../worker/contracts/text";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

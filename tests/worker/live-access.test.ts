@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf } from "./helpers";
 import { addInnerCircle, expectRefused, fakeClock, giveTicket, HOUR, personOf, putDemoMedia, seedShow, tokenFor, viewOf, type Who } from "./live-fixtures";
 import { seedTicketEvent } from "./ticket-fixtures";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createDb } from "../../worker/db/client";
 import { meetsStartingSoon } from "../../worker/db/notification-jobs";
 import { LIVE_TOKEN_REFRESH_SECONDS, LIVE_TOKEN_SECONDS, LIVE_VIEWER_WINDOW_MS } from "../../worker/contracts/live";

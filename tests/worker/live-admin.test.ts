@@ -9,7 +9,7 @@ import { cookieOf, REFUSED_ROLES } from "./tier-fixtures";
 import { addInnerCircle, expectRefused, giveTicket, seedShow, showRow, viewOf } from "./live-fixtures";
 import { seedTicketEvent } from "./ticket-fixtures";
 import { seedProduct } from "./store-fixtures";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { adminLivePath, type LiveControlRoom, type LiveShowInput } from "../../worker/contracts/live";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

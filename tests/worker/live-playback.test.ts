@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser } from "./helpers";
 import { addInnerCircle, expectRefused, fakeClock, HOUR, putDemoMedia, removeDemoMedia, seedShow, tokenFor, viewOf } from "./live-fixtures";
 import { seedImage, seedProduct } from "./store-fixtures";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const uris = (playlist: string) => playlist.split("\n").filter((l) => l.endsWith(".m4s"));

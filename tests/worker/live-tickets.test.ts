@@ -9,8 +9,8 @@ import { call, createUser, type TestUser } from "./helpers";
 import { putDemoMedia, seedShow, tokenFor } from "./live-fixtures";
 import { insertIssuedTickets, seedTicketType } from "./ticket-fixtures";
 import type { DataExportStatus } from "../../worker/contracts/member-data";
-import type { MyTicketsResponse } from "../../worker/contracts/tickets-mine-model";
-import type { AdminTicketTypeResponse } from "../../worker/contracts/admin-ticket-types";
+import type { MyTicketsResponse } from "../../worker/contracts/tickets/mine-model";
+import type { AdminTicketTypeResponse } from "../../worker/contracts/tickets/admin-ticket-types";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 let admin: TestUser;

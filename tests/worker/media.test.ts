@@ -10,7 +10,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { app } from "../../worker/app";
 import { signTrackToken } from "../../worker/lib/media-token";
-import type { StreamResponse } from "../../worker/contracts/music";
+import type { StreamResponse } from "../../worker/contracts/music/music";
 import { call, createUser, errorOf, ORIGIN, type TestUser } from "./helpers";
 
 const media = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

@@ -5,9 +5,9 @@
 // where the artist collects nothing sees and pays no tax. Rows are read with raw SQL.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
+import type { TierChangePreviewResponse } from "../../worker/contracts/tiers/moves";
 import type { TaxPlace, TaxSettings } from "../../worker/contracts/tax-model";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { prorate } from "../../worker/services/membership/proration";

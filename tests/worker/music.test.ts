@@ -15,7 +15,7 @@ import type {
   TrackResponse,
   TracksResponse,
   TrackView,
-} from "../../worker/contracts/music";
+} from "../../worker/contracts/music/music";
 import { eq, sql } from "drizzle-orm";
 import { tracks } from "../../worker/db/schema/music";
 import { call, createUser, db, errorOf, ORIGIN, TRACK_VIEW_KEYS, type Role, type TestUser } from "./helpers";
@@ -72,7 +72,7 @@ const stream = (trackId: string, user: TestUser | null, headers?: Record<string,
   call(`/api/music/tracks/${trackId}/stream`, { method: "POST", cookie: user?.cookie, headers });
 const play = (trackId: string, user: TestUser | null) => call(`/api/music/tracks/${trackId}/plays`, { method: "POST", cookie: user?.cookie });
 
-// Raw D1 reads: independent of worker/db/music.ts.
+// Raw D1 reads: independent of worker/db/music/music.ts.
 const playsOf = async (trackId: string) => (await D1.prepare("SELECT plays FROM tracks WHERE id = ?").bind(trackId).first<{ plays: number }>())?.plays;
 const sumOfPlays = async () => (await D1.prepare("SELECT coalesce(sum(plays), 0) AS total FROM tracks").first<{ total: number }>())!.total;
 const playRows = async (trackId: string) =>

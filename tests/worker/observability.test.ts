@@ -8,7 +8,7 @@ import { HEALTH_MEMO_MS, healthProbes } from "../../worker/routes/health";
 import { summarize, emptyMinute, countRequest } from "../../worker/lib/request-stats";
 import type { RequestLogLine } from "../../worker/middleware/request-log";
 import type { HealthResponse } from "../../worker/contracts/health";
-import type { OverviewResponse } from "../../worker/contracts/admin-analytics";
+import type { OverviewResponse } from "../../worker/contracts/admin/analytics";
 import { createUser, ORIGIN, useFreshClientIp } from "./helpers";
 
 async function send(path: string, { cookie, vars = {} }: { cookie?: string; vars?: Record<string, string> } = {}) {

@@ -1,7 +1,7 @@
 // Store rows as fulfilment leaves them, written with raw SQL (never with the code under test): a
 // paid order (with the checkout it came from) and, optionally, the gift VIP codes it bought.
 // Shared by the store's Worker tests; each part inserts the rows its routes start from.
-import type { GiftMonths } from "../../worker/contracts/store-model";
+import type { GiftMonths } from "../../worker/contracts/store/model";
 
 export type GiftSeed = {
   /** Default: a fresh GIFT-XXXX-XXXX-XXXX. */

@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listeningParties } from "../../worker/db/schema/music";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { SOCKET_CLOSE_VIP_ENDED } from "../../worker/contracts/realtime";
-import type { PartyServerFrame, PartyTrack } from "../../worker/contracts/parties";
+import type { PartyServerFrame, PartyTrack } from "../../worker/contracts/parties/parties";
 import { call, createUser, db, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { acceptSocket, closeOpenSockets, type AcceptedSocket } from "./sockets";
 import { addInnerCircle } from "./tier-fixtures";

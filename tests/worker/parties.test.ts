@@ -16,7 +16,7 @@ import type {
   PartyResponse,
   PartySourcesResponse,
   PublicPartiesResponse,
-} from "../../worker/contracts/parties";
+} from "../../worker/contracts/parties/parties";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;

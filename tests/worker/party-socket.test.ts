@@ -15,9 +15,9 @@ import { partyRoom } from "../../worker/services/realtime/party-room";
 import type { PartyRoom } from "../../worker/durable-objects/PartyRoom";
 import type { RoomHub } from "../../worker/durable-objects/room/RoomHub";
 import { roomHub } from "../../worker/services/realtime/room-hub";
-import { partyRoomId } from "../../worker/contracts/party-chat";
+import { partyRoomId } from "../../worker/contracts/parties/chat";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
-import { PARTY_EVENTS_PER_SECOND, type PartyServerFrame, type PartyTrack } from "../../worker/contracts/parties";
+import { PARTY_EVENTS_PER_SECOND, type PartyServerFrame, type PartyTrack } from "../../worker/contracts/parties/parties";
 import { call, createUser, db, errorOf, ORIGIN, type Role, type TestUser } from "./helpers";
 import { acceptSocket } from "./sockets";
 

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import type { AdminPerkResponse, PerkInput, PerksResponse } from "../../worker/contracts/perks";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

@@ -6,8 +6,8 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { app } from "../../worker/app";
-import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "../../worker/contracts/collections";
-import type { TrackResponse, TrackView } from "../../worker/contracts/music";
+import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "../../worker/contracts/music/collections";
+import type { TrackResponse, TrackView } from "../../worker/contracts/music/music";
 import { call, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { proxyD1 } from "./d1-count";
 import { perFile } from "./per-file";
@@ -107,7 +107,7 @@ export async function expectCompactPositions(playlistId: string) {
   return rows.map((r) => r.trackId);
 }
 
-/** The catalog's own view of a track (worker/db/music.ts), read once per test file. */
+/** The catalog's own view of a track (worker/db/music/music.ts), read once per test file. */
 const catalogCache = perFile(() => new Map<string, TrackView>());
 export async function catalogTrack(id: string): Promise<TrackView> {
   const cached = catalogCache().get(id);

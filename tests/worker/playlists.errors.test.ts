@@ -5,7 +5,7 @@
 // other members' playlists in playlists.security.test.ts.
 //
 // Expectations come from raw SQL against D1 and from the public catalog API (/api/music), never
-// from worker/db/collections.ts.
+// from worker/db/music/collections.ts.
 import { afterEach, describe, expect, it } from "vitest";
 import { call, createUser, errorOf } from "./helpers";
 import {

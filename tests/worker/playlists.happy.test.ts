@@ -4,12 +4,12 @@
 // playlists.errors.test.ts, roles, CSRF and other members' playlists in playlists.security.test.ts.
 //
 // Expectations come from raw SQL against D1 and from the public catalog API (/api/music), never
-// from worker/db/collections.ts.
+// from worker/db/music/collections.ts.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "../../worker/contracts/collections";
+import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "../../worker/contracts/music/collections";
 import { createUser, errorOf, ORIGIN } from "./helpers";
 import { countingD1 } from "./d1-count";
 import {

@@ -4,9 +4,9 @@
 // playlists.errors.test.ts.
 //
 // Expectations come from raw SQL against D1 and from the public catalog API (/api/music), never
-// from worker/db/collections.ts.
+// from worker/db/music/collections.ts.
 import { describe, expect, it } from "vitest";
-import type { PlaylistResponse, PlaylistsResponse } from "../../worker/contracts/collections";
+import type { PlaylistResponse, PlaylistsResponse } from "../../worker/contracts/music/collections";
 import { createUser, errorOf, ORIGIN } from "./helpers";
 import {
   D1,

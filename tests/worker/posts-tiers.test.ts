@@ -11,12 +11,12 @@ import { page } from "./pages-fixtures";
 import { acceptSocket, type AcceptedSocket } from "./sockets";
 import { posts } from "../../worker/db/schema/feed";
 import { users } from "../../worker/db/schema/accounts";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { accessChanged } from "../../worker/services/access-changed";
 import type { FeedResponse, FeedServerFrame, PostResponse, PostTeaserResponse, PostView } from "../../worker/contracts/feed";
 import type { ProfilePostsResponse } from "../../worker/contracts/profiles";
 import type { SearchResponse } from "../../worker/contracts/search";
-import type { TierGateView } from "../../worker/contracts/tier-gate";
+import type { TierGateView } from "../../worker/contracts/tiers/gate";
 import { comment, createPost, expectError, like, snapshot } from "./posts-fixtures";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

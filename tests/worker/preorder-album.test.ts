@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forget } from "../../worker/lib/memo";
-import type { AlbumResponse, AlbumsResponse } from "../../worker/contracts/music";
+import type { AlbumResponse, AlbumsResponse } from "../../worker/contracts/music/music";
 import type { SearchResponse } from "../../worker/contracts/search";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { seedProduct } from "./checkout-fixtures";

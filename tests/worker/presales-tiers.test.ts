@@ -8,9 +8,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../worker/db/schema/events";
 import { forget } from "../../worker/lib/memo";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { insertOfferCodes } from "../../worker/db/offer-codes";
-import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin-events";
+import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin/events";
 import { call, createUser, db, errorOf } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
 

@@ -13,7 +13,7 @@ import { forget } from "../../worker/lib/memo";
 import { insertOfferCodes } from "../../worker/db/offer-codes";
 import { OFFER_CODE_MAX } from "../../worker/contracts/offer-codes";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES as P, type PresaleCodeResponse } from "../../worker/contracts/presales";
-import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin-events";
+import { ADMIN_EVENTS_API, type AdminEventResponse, type EventInput } from "../../worker/contracts/admin/events";
 import type { EventResponse, EventsResponse } from "../../worker/contracts/events";
 import { call, createUser, db, errorOf, ruleError, type Role } from "./helpers";
 import { auditCount, expectAdminOnly } from "./admin-gate-matrix";

@@ -8,9 +8,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ANYONE, signMediaToken, signTrackToken } from "../../worker/lib/media-token";
-import type { PreviewPlayResponse, PreviewResponse, TrackResponse } from "../../worker/contracts/music";
-import type { AdminTrackResponse } from "../../worker/contracts/admin-catalog";
-import type { TrackAnalyticsResponse } from "../../worker/contracts/admin-analytics";
+import type { PreviewPlayResponse, PreviewResponse, TrackResponse } from "../../worker/contracts/music/music";
+import type { AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
+import type { TrackAnalyticsResponse } from "../../worker/contracts/admin/analytics";
 import { call, createUser, errorOf, EDGE_LIMIT_TEST_TIMEOUT_MS, inOneEdgeLimitWindow, ORIGIN, useFreshClientIp, type Role, type TestUser } from "./helpers";
 import { EDGE_RATE_LIMITS } from "../../worker/contracts/limits";
 import { isoMedia, mp3Cbr, wav } from "./media-fixtures";

@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MembershipResponse } from "../../worker/contracts/payments";
-import { DEFAULT_RETENTION_SETTINGS, type RetentionOfferResponse, type RetentionSettings } from "../../worker/contracts/retention-offer-model";
-import { forgetTiers } from "../../worker/db/tiers";
+import { DEFAULT_RETENTION_SETTINGS, type RetentionOfferResponse, type RetentionSettings } from "../../worker/contracts/tiers/retention-offer-model";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createSession } from "../../worker/db/auth";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { call, callLocal, createUser, db, errorOf, SESSION_COOKIE, type TestUser } from "./helpers";

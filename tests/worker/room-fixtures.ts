@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { roomHub } from "../../worker/services/realtime/room-hub";
-import type { RoomHistoryResponse, RoomServerFrame } from "../../worker/contracts/rooms";
+import type { RoomHistoryResponse, RoomServerFrame } from "../../worker/contracts/rooms/rooms";
 import { call, errorOf, ORIGIN, type TestUser } from "./helpers";
 import { acceptSocket } from "./sockets";
 

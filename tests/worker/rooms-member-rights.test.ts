@@ -6,7 +6,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { createDb } from "../../worker/db/client";
 import type { AppEnv } from "../../worker/env";
-import { ROOM_DELETED_MEMBER } from "../../worker/contracts/room-erased";
+import { ROOM_DELETED_MEMBER } from "../../worker/contracts/rooms/erased";
 import type { DataExportStatus } from "../../worker/contracts/member-data";
 import { eraseMemberFromRooms, memberRoomData, roomsToErase } from "../../worker/services/realtime/room-member-data";
 import { call, createUser, type TestUser } from "./helpers";

@@ -5,9 +5,9 @@
 // moderator as its actor; a ban closes the member's sockets in every room at once.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { SOCKET_CLOSE_SESSION_ENDED } from "../../worker/contracts/realtime";
-import { ROOM_MUTE_MAX_MINUTES, ROOM_MUTE_MIN_MINUTES } from "../../worker/contracts/rooms";
+import { ROOM_MUTE_MAX_MINUTES, ROOM_MUTE_MIN_MINUTES } from "../../worker/contracts/rooms/rooms";
 import { call, createUser, type TestUser } from "./helpers";
 import { addInnerCircle, connect, errorsOf, framesOf, history, ofType, room, roundTrip, say, stored, texts, welcomeOf, type Socket } from "./room-fixtures";
 

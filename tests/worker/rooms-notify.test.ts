@@ -9,12 +9,12 @@
 // deliver message (or a later one) to another member first, so the absence is not just "not yet".
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { notifyRoomMessage } from "../../worker/services/notifications/rooms";
 import { notificationText } from "../../worker/services/notifications/texts";
 import type { NotificationKind, NotificationView, NotificationsPage } from "../../worker/contracts/notifications";
 import type { PushPayload } from "../../worker/contracts/push";
-import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_MENTIONS_MAX, type RoomsResponse } from "../../worker/contracts/rooms";
+import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_MENTIONS_MAX, type RoomsResponse } from "../../worker/contracts/rooms/rooms";
 import type { AppEnv } from "../../worker/env";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { pushService } from "./push-service";

@@ -3,9 +3,9 @@
 // or deleted; not listed on /rooms, read through the same history route and socket.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { partyRoomId } from "../../worker/contracts/party-chat";
+import { partyRoomId } from "../../worker/contracts/parties/chat";
 import { SOCKET_CLOSE_ROOM_CHANGED } from "../../worker/contracts/realtime";
-import type { RoomResponse, RoomsResponse } from "../../worker/contracts/rooms";
+import type { RoomResponse, RoomsResponse } from "../../worker/contracts/rooms/rooms";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
 import { connect, errorsOf, history, roundTrip, say, upgrade, welcomeOf } from "./room-fixtures";

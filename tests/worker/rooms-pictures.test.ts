@@ -5,8 +5,8 @@
 // read the room. Hiding the message removes its pictures from R2.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
-import { ROOM_PICTURES_MAX, ROOM_PICTURE_MAX_BYTES, type RoomPictureUploadResponse } from "../../worker/contracts/rooms";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
+import { ROOM_PICTURES_MAX, ROOM_PICTURE_MAX_BYTES, type RoomPictureUploadResponse } from "../../worker/contracts/rooms/rooms";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { removeUnsentRoomPictures, UNSENT_PICTURE_AGE_MS } from "../../worker/services/room-unsent-pictures";
 import { CRON_JOBS } from "../../worker/services/cron";

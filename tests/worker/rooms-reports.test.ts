@@ -4,7 +4,7 @@
 // Visitors, members the room's rule refuses, unknown messages and bad reasons change nothing.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import type { ModerationActionResponse, ModerationQueueResponse, ReportedRoomMessage } from "../../worker/contracts/moderation";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle, connect, framesOf, ofType, room, say, stored, welcomeOf } from "./room-fixtures";

@@ -6,11 +6,11 @@
 // before these columns gets them.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { roomHub } from "../../worker/services/realtime/room-hub";
 import { migrateRoomStorage, RoomMessages } from "../../worker/durable-objects/room/messages";
 import { parentAuthorOf } from "../../worker/durable-objects/room/threads";
-import { ROOM_MESSAGE_MAX, ROOM_PINS_MAX, type RoomThreadResponse } from "../../worker/contracts/rooms";
+import { ROOM_MESSAGE_MAX, ROOM_PINS_MAX, type RoomThreadResponse } from "../../worker/contracts/rooms/rooms";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle, connect, errorsOf, framesOf, history, ofType, room, roundTrip, say, stored, texts, welcomeOf, type Socket } from "./room-fixtures";
 

@@ -6,11 +6,11 @@
 // at its boundary, the unread counts, and sockets closing when the session or the tier ends.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { roomHub } from "../../worker/services/realtime/room-hub";
 import { accessChanged } from "../../worker/services/access-changed";
 import { SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_VIP_ENDED } from "../../worker/contracts/realtime";
-import { ROOM_CATCH_UP_MAX, ROOM_MESSAGE_MAX, type RoomsResponse, type RoomHistoryResponse } from "../../worker/contracts/rooms";
+import { ROOM_CATCH_UP_MAX, ROOM_MESSAGE_MAX, type RoomsResponse, type RoomHistoryResponse } from "../../worker/contracts/rooms/rooms";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { acceptSocket } from "./sockets";
 import {

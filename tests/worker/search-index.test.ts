@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, type TestUser } from "./helpers";
-import type { AdminTrackResponse } from "../../worker/contracts/admin-catalog";
+import type { AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
 import type { PostResponse } from "../../worker/contracts/feed";
 import type { SearchKind, SearchResponse } from "../../worker/contracts/search";
 

@@ -24,7 +24,7 @@ import {
 import { db } from "./helpers";
 import { openStoreCheckout } from "../../worker/services/store/checkout";
 import { PaymentProviderError, type PaymentsService } from "../../worker/services/payments";
-import type { CheckoutSummaryResponse, StoreCheckoutStatusResponse } from "../../worker/contracts/store-checkout";
+import type { CheckoutSummaryResponse, StoreCheckoutStatusResponse } from "../../worker/contracts/store/checkout";
 import type { OrderCheckoutInput } from "../../worker/services/payments/types";
 
 const holdsOf = (variantId: string) =>

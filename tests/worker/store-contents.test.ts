@@ -6,7 +6,7 @@ import { call, createUser, errorOf } from "./helpers";
 import { createDoorStaff } from "./check-in-fixtures";
 import { D1, putReleaseMedia, type ReleaseMedia } from "./download-fixtures";
 import { seedProduct } from "./store-fixtures";
-import type { ReleaseContentsResponse } from "../../worker/contracts/store";
+import type { ReleaseContentsResponse } from "../../worker/contracts/store/store";
 
 const ALBUM = "moonlight-boulevard";
 let media: ReleaseMedia;

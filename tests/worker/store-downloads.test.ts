@@ -12,7 +12,7 @@ import { app } from "../../worker/app";
 import { call, createUser, EDGE_LIMIT_TEST_TIMEOUT_MS, errorOf, inOneEdgeLimitWindow, ORIGIN, type TestUser } from "./helpers";
 import { D1, grant, linkFor, MEDIA, putReleaseMedia, revoke, seedOrder, type ReleaseMedia, type SeededOrder } from "./download-fixtures";
 import { createDoorStaff } from "./check-in-fixtures";
-import { STORE_LIMITS } from "../../worker/contracts/store-model";
+import { STORE_LIMITS } from "../../worker/contracts/store/model";
 import { EDGE_RATE_LIMITS } from "../../worker/contracts/limits";
 
 const ALBUM = "radio-heartline";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { call, createUser } from "./helpers";
 import { buyerCookieOf, cart, D1, postCheckout, seedProduct } from "./checkout-fixtures";
-import type { StoreCheckoutStatusResponse } from "../../worker/contracts/store-checkout";
+import type { StoreCheckoutStatusResponse } from "../../worker/contracts/store/checkout";
 
 const guestEmail = () => `free_${crypto.randomUUID().slice(0, 8)}@example.com`;
 const freeDownload = () => seedProduct({ pricing: "name_your_price", usd: 0, brl: 0, title: "Dream About You (free download)" });

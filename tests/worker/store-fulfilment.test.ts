@@ -14,7 +14,7 @@ import { planOrderEvent } from "../../worker/services/store/order-fulfilment";
 import { runBatch, type Statement } from "../../worker/db/d1";
 import { deliver, event, type TestEvent } from "./payments-fixtures";
 import { buyerCookieOf, cart, checkoutRowBySession, D1, postCheckout, seedProduct, seedShirt, sessionOf, stockOf } from "./checkout-fixtures";
-import type { StoreCheckoutStatusResponse } from "../../worker/contracts/store-checkout";
+import type { StoreCheckoutStatusResponse } from "../../worker/contracts/store/checkout";
 
 const vars = env as unknown as { ADMIN_EMAIL: string; SITE_URL: string; BRAND_NAME: string; SESSION_SECRET: string };
 const MIN = 60_000;

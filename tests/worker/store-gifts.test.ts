@@ -16,7 +16,7 @@ import { createRole, DAY, freezeClock, HOUR, type DoorRole } from "./check-in-fi
 import { insertGiftCode, insertPaidOrder } from "./paid-order-fixtures";
 import { page, SHELL } from "./pages-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
-import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store-gifts";
+import type { GiftCardResponse, GiftRedeemResponse } from "../../worker/contracts/store/gifts";
 
 const VIP_TIER = { id: "vip", name: { en: "VIP", ptBR: "VIP" } };
 const D1 = env.DB;

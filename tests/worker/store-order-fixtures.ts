@@ -3,7 +3,7 @@
 // order and its lines, download entitlements, gift codes and the ledger's `order:<id>` row), and
 // charge.refunded events as Stripe sends them. Nothing here goes through the code under test.
 import { env } from "cloudflare:workers";
-import type { Currency, GiftMonths, OrderStatus } from "../../worker/contracts/store-model";
+import type { Currency, GiftMonths, OrderStatus } from "../../worker/contracts/store/model";
 import { event, type TestEvent } from "./payments-fixtures";
 
 export const D1 = (env as unknown as { DB: D1Database }).DB;

@@ -10,10 +10,10 @@ import { expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { callLocal } from "./helpers";
 import { cart, D1, postCheckout, seedProduct, sessionOf } from "./checkout-fixtures";
-import type { AdminProductResponse, PreorderFiguresResponse, ProductInput } from "../../worker/contracts/admin-store";
-import type { AdminTrackResponse } from "../../worker/contracts/admin-catalog";
-import type { OrdersListResponse } from "../../worker/contracts/admin-store-orders";
-import type { CollectionResponse } from "../../worker/contracts/store-collection";
+import type { AdminProductResponse, PreorderFiguresResponse, ProductInput } from "../../worker/contracts/store/admin";
+import type { AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
+import type { OrdersListResponse } from "../../worker/contracts/store/admin-orders";
+import type { CollectionResponse } from "../../worker/contracts/store/collection";
 
 const DAY = 86_400_000;
 let admin: TestUser;

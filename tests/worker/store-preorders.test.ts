@@ -13,7 +13,7 @@ import { FIVE_MINUTE_CRON } from "../../worker/services/areas/area";
 import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
 import { cart, checkoutRowBySession, D1, postCheckout, seedProduct, sessionOf } from "./checkout-fixtures";
 import { fileBytes, grant, linkFor, MEDIA, seedOrder } from "./download-fixtures";
-import type { CollectionResponse } from "../../worker/contracts/store-collection";
+import type { CollectionResponse } from "../../worker/contracts/store/collection";
 
 const DAY = 86_400_000;
 const RELEASE = Date.now() + 10 * DAY;

@@ -3,7 +3,7 @@
 // code, and the amounts are exact in integer cents (percentages off the unit price, half-up).
 import { describe, expect, it } from "vitest";
 import { EDGE_RATE_LIMITS } from "../../worker/contracts/limits";
-import type { QuoteResponse } from "../../worker/contracts/store-cart";
+import type { QuoteResponse } from "../../worker/contracts/store/cart";
 import { percentOf } from "../../worker/services/store/pricing";
 import { call, createUser, EDGE_LIMIT_TEST_TIMEOUT_MS, errorOf, inOneEdgeLimitWindow, useFreshClientIp } from "./helpers";
 import { buyerFor, cart, D1, postQuote, seedProduct, seedPromo, seedShirt, seedVariant, STORE_ROLES, storeState } from "./checkout-fixtures";

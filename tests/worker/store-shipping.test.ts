@@ -5,9 +5,9 @@ import { call, errorOf } from "./helpers";
 import { auditCount, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { cart, D1, postQuote, seedShirt } from "./checkout-fixtures";
-import { DEFAULT_FREE_SHIPPING_OVER, type ShippingSettings } from "../../worker/contracts/store-shipping";
-import { SHIPPING_ZONES, WEIGHT_CLASSES } from "../../worker/contracts/store-model";
-import type { QuoteResponse } from "../../worker/contracts/store-cart";
+import { DEFAULT_FREE_SHIPPING_OVER, type ShippingSettings } from "../../worker/contracts/store/shipping";
+import { SHIPPING_ZONES, WEIGHT_CLASSES } from "../../worker/contracts/store/model";
+import type { QuoteResponse } from "../../worker/contracts/store/cart";
 
 const API = "/api/admin/store/shipping";
 

@@ -3,12 +3,12 @@
 // "VIP price" for a VIP; a line at the public price, and a guest, carry no tier.
 import { beforeAll, describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createUser, call, type TestUser } from "./helpers";
 import { deliver, event } from "./payments-fixtures";
 import { cart, checkoutRowBySession, D1, postCheckout, postQuote, seedProduct, sessionOf } from "./checkout-fixtures";
-import type { QuoteResponse } from "../../worker/contracts/store-cart";
-import type { CheckoutSummaryResponse } from "../../worker/contracts/store-checkout";
+import type { QuoteResponse } from "../../worker/contracts/store/cart";
+import type { CheckoutSummaryResponse } from "../../worker/contracts/store/checkout";
 
 const INNER = { en: "Inner Circle", ptBR: "Círculo Íntimo" };
 let inner: TestUser;

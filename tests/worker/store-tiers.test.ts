@@ -4,8 +4,8 @@
 // nothing stored; and racing buyers of the last shirts each paying their own tier's price.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { forgetTiers } from "../../worker/db/tiers";
-import type { QuoteResponse } from "../../worker/contracts/store-cart";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
+import type { QuoteResponse } from "../../worker/contracts/store/cart";
 import { cart, D1, postCheckout, postQuote, seedProduct, seedPromo, seedShirt, stockOf } from "./checkout-fixtures";
 
 const who = {} as Record<"free" | "vip" | "ic" | "lapsed" | "admin" | "banned", TestUser>;

@@ -10,7 +10,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { createDoorStaff, DOOR_ROLES, type DoorRole } from "./check-in-fixtures";
 import { D1, seedImage, seedProduct, seedVariant, storeCartRow, storedCart } from "./store-fixtures";
-import type { PublicProduct, ReleaseProductsResponse, StoreCartResponse, StoreProductResponse, StoreProductsResponse } from "../../worker/contracts/store";
+import type {
+  PublicProduct,
+  ReleaseProductsResponse,
+  StoreCartResponse,
+  StoreProductResponse,
+  StoreProductsResponse,
+} from "../../worker/contracts/store/store";
 
 let accounts: Record<Exclude<DoorRole, "visitor">, TestUser>;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, cookieFrom, createUser, errorOf } from "./helpers";
 import { auditCount, expectAdminOnly } from "./admin-gate-matrix";
-import type { AdminUserResponse, AdminUsersResponse } from "../../worker/contracts/admin-users";
+import type { AdminUserResponse, AdminUsersResponse } from "../../worker/contracts/admin/users";
 import { AUTH_MESSAGES } from "../../worker/contracts/auth";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { signTicketToken, verifyTicketToken } from "../../worker/lib/ticket-token";
 import { newTicketCode } from "../../worker/lib/ticket-code";
-import { normaliseTicketCode, TICKET_CODE_PATTERN } from "../../worker/contracts/event-tickets-model";
+import { normaliseTicketCode, TICKET_CODE_PATTERN } from "../../worker/contracts/tickets/event-tickets-model";
 import { signPassToken } from "../../worker/lib/vip-pass";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

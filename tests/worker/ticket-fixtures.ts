@@ -3,7 +3,7 @@
 // batch in a paid order of its own, from paid-order-fixtures.ts). Shared by every tickets part.
 import { env } from "cloudflare:workers";
 import { insertPaidOrder, type PaidOrderSeed } from "./paid-order-fixtures";
-import type { EventTicketStatus } from "../../worker/contracts/event-tickets-model";
+import type { EventTicketStatus } from "../../worker/contracts/tickets/event-tickets-model";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const DAY = 24 * 60 * 60 * 1000;

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, errorOf, type TestUser } from "./helpers";
 import { DOOR_ROLES, count, createRole, exec, rows, type DoorRole } from "./check-in-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
-import type { TicketDetailResponse, TicketsListResponse, TicketView } from "../../worker/contracts/admin-tickets";
-import type { DoorListResponse, TicketSalesResponse } from "../../worker/contracts/admin-ticket-sales";
+import type { TicketDetailResponse, TicketsListResponse, TicketView } from "../../worker/contracts/tickets/admin";
+import type { DoorListResponse, TicketSalesResponse } from "../../worker/contracts/tickets/admin-sales";
 
 const API = "/api/admin/tickets";
 const MIN = 60_000;

@@ -11,9 +11,9 @@ import { count, createRole, DOOR_ROLES, exec, row, rows, type DoorRole } from ".
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { deliver } from "./payments-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
-import type { CancellationPreview, CancellationResponse } from "../../worker/contracts/event-cancellation";
-import type { AdminEventResponse, EventInput } from "../../worker/contracts/admin-events";
-import { cancelEventWithTickets } from "../../worker/db/event-cancellations";
+import type { CancellationPreview, CancellationResponse } from "../../worker/contracts/tickets/event-cancellation";
+import type { AdminEventResponse, EventInput } from "../../worker/contracts/admin/events";
+import { cancelEventWithTickets } from "../../worker/db/tickets/event-cancellations";
 import { runCancellationStep } from "../../worker/services/tickets/cancellation";
 import { storeRefunds } from "../../worker/services/store/purchase";
 import { handleEventMoved, type EventMovedMessage } from "../../worker/services/tickets/event-moved";

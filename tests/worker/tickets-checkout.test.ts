@@ -23,8 +23,8 @@ import {
   ticketState,
   vars,
 } from "./tickets-checkout-fixtures";
-import type { CheckoutSummaryResponse } from "../../worker/contracts/store-checkout";
-import type { QuoteResponse } from "../../worker/contracts/store-cart";
+import type { CheckoutSummaryResponse } from "../../worker/contracts/store/checkout";
+import type { QuoteResponse } from "../../worker/contracts/store/cart";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -36,7 +36,7 @@ import { signTicketToken } from "../../worker/lib/ticket-token";
 import { signPassToken } from "../../worker/lib/vip-pass";
 import { signMediaToken } from "../../worker/lib/media-token";
 import { RATE_LIMITS } from "../../worker/contracts/limits";
-import type { CheckInEventsResponse, CheckInListResponse } from "../../worker/contracts/vip-pass";
+import type { CheckInEventsResponse, CheckInListResponse } from "../../worker/contracts/tickets/vip-pass";
 
 beforeEach(() => freezeClock());
 afterEach(() => {

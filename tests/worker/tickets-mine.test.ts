@@ -12,8 +12,8 @@ import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-f
 import { verifyTicketToken } from "../../worker/lib/ticket-token";
 import { createDb } from "../../worker/db/client";
 import { deleteMemberAccount, DELETED_MEMBER } from "../../worker/db/member-data";
-import { TICKET_CODE_PATTERN } from "../../worker/contracts/event-tickets-model";
-import { TICKET_TRANSFER_RATE_LIMIT, type MyTicketResponse, type MyTicketsResponse } from "../../worker/contracts/tickets-mine-model";
+import { TICKET_CODE_PATTERN } from "../../worker/contracts/tickets/event-tickets-model";
+import { TICKET_TRANSFER_RATE_LIMIT, type MyTicketResponse, type MyTicketsResponse } from "../../worker/contracts/tickets/mine-model";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -13,8 +13,8 @@ import { call } from "./helpers";
 import { cookieFor } from "./admin-gate-matrix";
 import { forget } from "../../worker/lib/memo";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
-import { ticketTypesApi } from "../../worker/contracts/admin-ticket-types";
-import { TICKET_LIMITS } from "../../worker/contracts/event-tickets-model";
+import { ticketTypesApi } from "../../worker/contracts/tickets/admin-ticket-types";
+import { TICKET_LIMITS } from "../../worker/contracts/tickets/event-tickets-model";
 import type { EventResponse, EventsResponse, PublicEvent } from "../../worker/contracts/events";
 import { page, rootOf } from "./pages-fixtures";
 

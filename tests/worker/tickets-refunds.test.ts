@@ -10,7 +10,7 @@ import { chargeRefundedEvent } from "./store-order-fixtures";
 import { D1, seedProduct, cart } from "./checkout-fixtures";
 import { seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { openTicketCheckout, orderOf, remainingOf, takenOf, ticketCart, ticketsOf } from "./tickets-checkout-fixtures";
-import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/admin-store-orders";
+import type { OrderDetailResponse, RefundResponse } from "../../worker/contracts/store/admin-orders";
 
 /**
  * An order of `quantity` General tickets ($25 each) paid through the local test checkout, after 10

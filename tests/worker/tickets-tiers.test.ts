@@ -9,7 +9,7 @@ import { postCheckout, postQuote } from "./checkout-fixtures";
 import { guestEmail, remainingOf, ticketCart } from "./tickets-checkout-fixtures";
 import { seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { addInnerCircle } from "./tier-fixtures";
-import { ticketTypesApi, type AdminTicketTypeResponse, type TicketTypeInput } from "../../worker/contracts/admin-ticket-types";
+import { ticketTypesApi, type AdminTicketTypeResponse, type TicketTypeInput } from "../../worker/contracts/tickets/admin-ticket-types";
 import type { EventResponse } from "../../worker/contracts/events";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

@@ -14,8 +14,13 @@ import { auditCount, cookieFor, expectAdminOnly } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { insertPaidOrder } from "./paid-order-fixtures";
-import { ADMIN_EVENTS_API, type AdminEventResponse, type AdminEventsResponse, type EventInput } from "../../worker/contracts/admin-events";
-import { ticketTypesApi, type AdminTicketTypeResponse, type AdminTicketTypesResponse, type TicketTypeInput } from "../../worker/contracts/admin-ticket-types";
+import { ADMIN_EVENTS_API, type AdminEventResponse, type AdminEventsResponse, type EventInput } from "../../worker/contracts/admin/events";
+import {
+  ticketTypesApi,
+  type AdminTicketTypeResponse,
+  type AdminTicketTypesResponse,
+  type TicketTypeInput,
+} from "../../worker/contracts/tickets/admin-ticket-types";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 

@@ -4,9 +4,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createUser } from "./helpers";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { comment, createPostOk, feedOk } from "./posts-fixtures";
-import { badgeTextColor } from "#contracts/tier-badges.ts";
+import { badgeTextColor } from "#contracts/tiers/badges.ts";
 import type { CommentView, PostResponse } from "#contracts/feed.ts";
 import type { ProfileResponse } from "#contracts/profiles.ts";
 

@@ -5,7 +5,7 @@
 // Rows are read with raw SQL, never with the code under test.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
 import { count, exec, freezeClock, row } from "./check-in-fixtures";
 

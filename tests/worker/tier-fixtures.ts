@@ -3,7 +3,7 @@
 // a back-office route is refused to (the gate's matrix plus a paid tier above VIP and door staff).
 import { env } from "cloudflare:workers";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { expect } from "vitest";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

@@ -5,11 +5,11 @@
 // download=1) and nothing else; the back office turns the choice on per tier.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { signTrackToken } from "../../worker/lib/media-token";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { createDoorStaff, exec, row } from "./check-in-fixtures";
-import type { LosslessResponse } from "../../worker/contracts/music";
+import type { LosslessResponse } from "../../worker/contracts/music/music";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

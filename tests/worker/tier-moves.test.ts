@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MembershipResponse } from "../../worker/contracts/payments";
-import type { TierChangePreviewResponse } from "../../worker/contracts/tier-moves";
-import { forgetTiers } from "../../worker/db/tiers";
+import type { TierChangePreviewResponse } from "../../worker/contracts/tiers/moves";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { prorate } from "../../worker/services/membership/proration";
 import { applyTierChange, planTierChange } from "../../worker/services/membership/tier-changes";
 import { vipPlanPrices } from "../../worker/services/membership/plans";

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { D1, exec, row } from "./check-in-fixtures";
 import { auditCount, expectAdminOnly } from "./admin-gate-matrix";
-import { DEFAULT_OFFER_SETTINGS, type OfferSettings } from "../../worker/contracts/tier-offers-model";
-import { forgetTiers } from "../../worker/db/tiers";
+import { DEFAULT_OFFER_SETTINGS, type OfferSettings } from "../../worker/contracts/tiers/offers-model";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 
 const storedSettings = async () => (await row<{ value: string }>("SELECT value FROM site_settings WHERE key = 'offers.settings'"))?.value ?? null;
 const put = (admin: TestUser | undefined, json: unknown) => call("/api/admin/offers", { method: "PUT", json, cookie: admin?.cookie });

@@ -5,12 +5,12 @@
 // Offers are written with raw SQL; the clock is fake (Date only) for the 7-day window.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call, callLocal, createUser, db, errorOf, type TestUser } from "./helpers";
-import { claimOffer } from "../../worker/db/tier-offers";
-import { forgetTiers } from "../../worker/db/tiers";
+import { claimOffer } from "../../worker/db/tiers/offers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { D1, DAY, exec, freezeClock, row, rows, setClock } from "./check-in-fixtures";
 import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import type { LocalTaxPreviewResponse } from "../../worker/contracts/tax";
-import type { OffersResponse } from "../../worker/contracts/tier-offers-model";
+import type { OffersResponse } from "../../worker/contracts/tiers/offers-model";
 
 /** Friday 20 November 2026, 12:00 UTC. */
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -11,10 +11,10 @@ import { D1, DAY, exec, freezeClock, rows, setClock } from "./check-in-fixtures"
 import { insertPaidOrder } from "./paid-order-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
 import { issueTierOffers } from "../../worker/services/tier-offers/issue";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { CRON_JOBS, runCronJobs } from "../../worker/services/cron";
 import { HOURLY_CRON } from "../../worker/services/areas/area";
-import { DEFAULT_OFFER_SETTINGS, type OfferSettings } from "../../worker/contracts/tier-offers-model";
+import { DEFAULT_OFFER_SETTINGS, type OfferSettings } from "../../worker/contracts/tiers/offers-model";
 import { mailOutbox } from "../../worker/db/schema/mail";
 import type { AppEnv } from "../../worker/env";
 

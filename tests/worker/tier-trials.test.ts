@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MembershipResponse } from "../../worker/contracts/payments";
 import type { PostResponse } from "../../worker/contracts/feed";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { sendRenewalReminders } from "../../worker/services/notifications/membership";
 import type { AppEnv } from "../../worker/env";
 import { call, callLocal, createUser, db, SESSION_COOKIE, type TestUser } from "./helpers";

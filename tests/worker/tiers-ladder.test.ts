@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { call, createUser, db } from "./helpers";
 import { runBatch } from "../../worker/db/d1";
 import { syncUserMembership } from "../../worker/db/payments";
-import { forgetTiers, readTiers } from "../../worker/db/tiers";
+import { forgetTiers, readTiers } from "../../worker/db/tiers/tiers";
 import type { SessionUser } from "#contracts/auth.ts";
 
 async function addTier(id: string, rank: number, archived = false) {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, errorOf, type TestUser } from "./helpers";
 import { auditCount, cookieFor, expectAdminOnly, userOf } from "./admin-gate-matrix";
 import { createDoorStaff } from "./check-in-fixtures";
-import { currentLineIndex, type TrackCreditsResponse, type TrackLyricsResponse } from "../../worker/contracts/track-details";
+import { currentLineIndex, type TrackCreditsResponse, type TrackLyricsResponse } from "../../worker/contracts/music/track-details";
 import { syncedLines } from "../../worker/lib/lrc";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listeningParties } from "../../worker/db/schema/music";
 import { forget } from "../../worker/lib/memo";
-import type { PartyTrack } from "../../worker/contracts/parties";
+import type { PartyTrack } from "../../worker/contracts/parties/parties";
 import type { NowPlayingResponse } from "../../worker/contracts/radio";
 import { call, createUser, db, errorOf, type TestUser } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";

@@ -11,9 +11,9 @@ import { createDoorStaff } from "./check-in-fixtures";
 import { heldBody } from "./held-body";
 import { flac, mp3Cbr, notMedia, wav } from "./media-fixtures";
 import { createDb } from "../../worker/db/client";
-import { releaseFormats } from "../../worker/db/release-formats";
-import { MASTER_MAX_BYTES } from "../../worker/contracts/admin-catalog-limits";
-import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/admin-catalog";
+import { releaseFormats } from "../../worker/db/music/release-formats";
+import { MASTER_MAX_BYTES } from "../../worker/contracts/music/admin-catalog-limits";
+import type { AdminAlbumsResponse, AdminTrackResponse } from "../../worker/contracts/music/admin-catalog";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA;

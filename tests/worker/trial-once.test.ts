@@ -8,7 +8,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { forgetTiers } from "../../worker/db/tiers";
+import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { call, callLocal, createUser, ORIGIN, type TestUser } from "./helpers";
 import { row } from "./check-in-fixtures";
 import { deliver, event, newCustomerId, newSubscriptionId, signatureFor } from "./payments-fixtures";

@@ -10,7 +10,7 @@ import { listeningParties } from "../../worker/db/schema/music";
 import { forget } from "../../worker/lib/memo";
 import { ROLE_CHANGED_FRAME, SOCKET_CLOSE_VIP_ENDED, SOCKET_VIP_ENDED_REASON } from "../../worker/contracts/realtime";
 import type { ChatServerFrame } from "../../worker/contracts/chat";
-import type { PartyServerFrame, PartyTrack } from "../../worker/contracts/parties";
+import type { PartyServerFrame, PartyTrack } from "../../worker/contracts/parties/parties";
 import { call, createUser, db, ORIGIN, type TestUser } from "./helpers";
 import { acceptSocket, type AcceptedSocket } from "./sockets";
 import { DAY_MS, deliver, invoiceEvent, isVip, subscribeViaEvents } from "./payments-fixtures";

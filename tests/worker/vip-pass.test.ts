@@ -27,7 +27,7 @@ import {
 } from "./check-in-fixtures";
 import { checkPassTimeCode, parsePassCode, passTimeCode, signPassToken, verifyPassToken } from "../../worker/lib/vip-pass";
 import { signMediaToken } from "../../worker/lib/media-token";
-import { PASS_CODE_GRACE_SECONDS, PASS_TOKEN_GRACE_SECONDS } from "../../worker/contracts/vip-pass";
+import { PASS_CODE_GRACE_SECONDS, PASS_TOKEN_GRACE_SECONDS } from "../../worker/contracts/tickets/vip-pass";
 
 beforeEach(() => freezeClock());
 afterEach(() => {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CheckoutStatusResponse, LocalCheckoutResultResponse, MembershipResponse } from "../../worker/contracts/payments";
 import type { PublicConfig } from "../../worker/contracts/config";
-import { SETTINGS_MESSAGES } from "../../worker/contracts/admin-settings-limits";
+import { SETTINGS_MESSAGES } from "../../worker/contracts/admin/settings-limits";
 import { monthsFreeOf, planOfInterval } from "../../worker/contracts/vip-plans";
 import { readRevenue } from "../../worker/db/admin-revenue";
 import { createSession } from "../../worker/db/auth";

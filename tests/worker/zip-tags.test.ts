@@ -8,7 +8,7 @@ import { unzipSync } from "fflate";
 import { parseBuffer } from "music-metadata";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { taggedMp3 } from "../../worker/contracts/id3v24";
-import type { RenewLinkResponse } from "../../worker/contracts/store-collection";
+import type { RenewLinkResponse } from "../../worker/contracts/store/collection";
 import { call, createUser, type TestUser } from "./helpers";
 import { D1, grant, MEDIA, seedOrder, seedProduct } from "./download-fixtures";
 import { mp3Cbr, wav } from "./media-fixtures";

@@ -2,7 +2,7 @@
 import { z } from "./zod";
 import type { Locale } from "./locale";
 import { USERNAME_MAX, PASSWORD_MIN, PASSWORD_MAX, AUTH_MESSAGES } from "./auth-limits";
-import type { MemberTier } from "./tiers";
+import type { MemberTier } from "./tiers/tiers";
 export { USERNAME_MAX, PASSWORD_MIN, PASSWORD_MAX, AUTH_MESSAGES } from "./auth-limits";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;

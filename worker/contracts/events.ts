@@ -2,9 +2,9 @@
 // (docs/features.md#events-virtual-meets-and-the-contact-form, docs/features.md#landing-page). Type-only and
 // constants, no zod, so the SPA's chunks stay free of it.
 import type { PublicPresale } from "./presales";
-import type { EventTicketSale } from "./event-tickets-model";
+import type { EventTicketSale } from "./tickets/event-tickets-model";
 import type { Locale } from "./locale";
-import type { GateTier } from "./tier-gate";
+import type { GateTier } from "./tiers/gate";
 
 export const EVENT_MESSAGES = {
   eventNotFound: "Event not found",

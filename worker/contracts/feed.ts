@@ -4,9 +4,9 @@ import { z } from "./zod";
 import { userText } from "./text";
 import { POST_IMAGE_MAX_BYTES } from "./limits";
 import { POST_ID_PATTERN } from "./ids";
-import { tierGateSchema, type TierGateView } from "./tier-gate";
+import { tierGateSchema, type TierGateView } from "./tiers/gate";
 import { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, FEED_MESSAGES } from "./feed-limits";
-import type { TierBadge } from "./tier-badges";
+import type { TierBadge } from "./tiers/badges";
 export { POST_MAX, COMMENT_MAX, REPORT_DETAILS_MAX, PINNED_MAX, FEED_MESSAGES } from "./feed-limits";
 
 export const FEED_PAGE_SIZE = 20;

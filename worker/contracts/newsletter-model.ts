@@ -1,7 +1,7 @@
 // The newsletter's stored shapes (decision 045), shared by the schema, the Worker and the SPA:
 // contact states, consent sources, campaign states and the editor's blocks. Validation of what
 // people send lives in newsletter.ts (zod).
-import type { TierGate } from "./tier-gate";
+import type { TierGate } from "./tiers/gate";
 import type { Locale } from "./locale";
 
 /** pending until the confirmation click; bounced and complained are set by the provider's reports. */

@@ -4,7 +4,7 @@ import { z } from "./zod";
 import { LOCALES, type Locale } from "./locale";
 import { userText } from "./text";
 import { isValidTimeZone } from "./time-zones";
-import { tierGateSchema } from "./tier-gate";
+import { tierGateSchema } from "./tiers/gate";
 import {
   AUDIENCE_KINDS,
   NEWSLETTER_TOPICS,

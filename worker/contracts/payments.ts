@@ -1,7 +1,7 @@
 // VIP membership payments: request/response shapes shared by the Worker and the SPA.
 import { z } from "./zod";
 import { VIP_PLANS, type VipPlan } from "./vip-plans";
-import { TIER_CURRENCIES, tierIdSchema } from "./tier-moves";
+import { TIER_CURRENCIES, tierIdSchema } from "./tiers/moves";
 export { PAYMENT_MESSAGES } from "./payment-limits";
 
 /** A member whose renewal payment failed keeps VIP this long after the first failure. */

@@ -4,10 +4,10 @@
 // and the browser converts them.
 import { z } from "./zod";
 import { userText } from "./text";
-import { ALWAYS, requireFields } from "./admin-event-fields";
-import { EVENT_FORM_MESSAGES } from "./admin-event-limits";
+import { ALWAYS, requireFields } from "./admin/event-fields";
+import { EVENT_FORM_MESSAGES } from "./admin/event-limits";
 import { CODE_MODES, isOfferCode, type CodeMode, type OfferCodeCounts } from "./offer-codes";
-import { paidMinTierIdField, type GateTier } from "./tier-gate";
+import { paidMinTierIdField, type GateTier } from "./tiers/gate";
 import { PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES as M, PERK_LINK_MAX, PERK_TITLE_MAX } from "./perk-limits";
 
 export * from "./perk-limits";

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, USERNAME_MAX, USERNAME_PATTERN, usernameSchema } from ".
 import { AVATAR_MAX_BYTES } from "./limits";
 import { USER_ID_PATTERN } from "./ids";
 import { userText } from "./text";
-import type { TierBadge } from "./tier-badges";
+import type { TierBadge } from "./tiers/badges";
 import { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
 export { LOCATION_MAX, BIO_MAX, PROFILE_MESSAGES } from "./profile-limits";
 

@@ -1,7 +1,7 @@
 // Radio stations: shapes shared by the Worker and the SPA (docs/features.md#radio-and-tv: the radio page, a station's fields, the shared
 // radio state, the radio's error texts). The station list and what is playing are public; the audio and the live socket
 // are for VIP and admin only.
-import type { TrackView } from "./music";
+import type { TrackView } from "./music/music";
 
 /** The spec's texts (docs/features.md#radio-and-tv), English fallbacks; the SPA shows its own translations. */
 export const RADIO_MESSAGES = {

@@ -3,7 +3,7 @@
 // LOCAL DEMO calculator. The live site never uses the demo rates: Stripe Tax computes the tax there
 // and the Worker reads it from the verified event; the local test checkout computes it here, in the
 // Worker, and hands it to fulfilment in the same event fields Stripe would.
-import type { Currency } from "./store-model";
+import type { Currency } from "./store/model";
 
 /** Prices include the tax (it is extracted) or exclude it (it is added on top). */
 export const TAX_BEHAVIORS = ["inclusive", "exclusive"] as const;

@@ -2,7 +2,7 @@
 // the back office's tax settings, and the tax report's period. Words and numbers in tax-model.ts.
 import { z } from "./zod";
 import { JURISDICTION_PATTERN, TAX_BEHAVIORS, TAX_REGISTRATIONS_MAX, type TaxComputation } from "./tax-model";
-import { isLocalDate, timeZoneQuery } from "./admin-revenue";
+import { isLocalDate, timeZoneQuery } from "./admin/revenue";
 
 const country = z.string().regex(/^[A-Z]{2}$/, "Expected a country code such as DE");
 

@@ -5,20 +5,20 @@
 // A text belongs to one code only (a schema's issue carries its text, not its rule), so rules that
 // say the same thing in different forms share a code: email_invalid, name_required, title_required
 // (the back office's catalog forms say those two as well), invalid_characters.
-import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin-settings-limits";
-import { IMPORT_MESSAGES } from "./admin-marketing";
-import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./admin-store-orders-limits";
-import { RELEASE_TIME_MESSAGES } from "./admin-catalog-limits";
+import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, SETTINGS_MESSAGES } from "./admin/settings-limits";
+import { IMPORT_MESSAGES } from "./admin/marketing";
+import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "./store/admin-orders-limits";
+import { RELEASE_TIME_MESSAGES } from "./music/admin-catalog-limits";
 import {
   CATALOG_IMPORT_MESSAGES as CATALOG_IMPORT,
   IMPORT_FILE_NAME_MAX,
   IMPORT_MAX_FILES,
   IMPORT_MAX_RELEASES,
   IMPORT_MAX_TRACKS,
-} from "./admin-catalog-import-limits";
+} from "./music/admin-catalog-import-limits";
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./auth-limits";
-import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin-event-limits";
-import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./collection-limits";
+import { CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "./admin/event-limits";
+import { COLLECTION_MESSAGES, PLAYLIST_NAME_MAX } from "./music/collection-limits";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "./feed-limits";
 import { BIO_MAX, LOCATION_MAX, PROFILE_MESSAGES } from "./profile-limits";
@@ -31,13 +31,13 @@ import {
   LYRICS_MAX_CHARS,
   TRACK_DETAILS_MESSAGES as TRACK_DETAILS,
   TRACK_LABEL_MAX,
-} from "./track-details-limits";
-import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./party-limits";
+} from "./music/track-details-limits";
+import { PARTY_FORM_MESSAGES, PARTY_TITLE_MAX } from "./parties/limits";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_TITLE_MAX } from "./perk-limits";
 import { PRESALE_CODE_MAX, PRESALE_FORM_MESSAGES } from "./presales";
 import { REMINDER_FORM_MESSAGES } from "./reminder-limits";
-import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./admin-tickets-limits";
-import { TICKET_LIMITS } from "./event-tickets-model";
+import { TICKET_POSITION_MAX, TICKET_PRICE_MAX_CENTS, TICKET_TYPE_FORM_MESSAGES as TICKET_TYPE } from "./tickets/admin-limits";
+import { TICKET_LIMITS } from "./tickets/event-tickets-model";
 import {
   STORE_DESCRIPTION_MAX,
   STORE_FORM_MESSAGES as STORE,
@@ -45,9 +45,9 @@ import {
   STORE_TITLE_MAX,
   STORE_VARIANT_TEXT_MAX,
   STORE_VIP_DISCOUNT_MAX,
-} from "./admin-store-limits";
+} from "./store/admin-limits";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "./suspension";
-import { TICKETS_MINE_MESSAGES } from "./tickets-mine-model";
+import { TICKETS_MINE_MESSAGES } from "./tickets/mine-model";
 import {
   TIER_BENEFIT_MAX,
   TIER_BENEFITS_MAX,
@@ -57,12 +57,12 @@ import {
   TIER_PRICE_MAX_CENTS,
   TIER_PRICE_MIN_CENTS,
   TIER_TRIAL_DAYS_MAX,
-} from "./tier-limits";
-import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./admin-room-limits";
-import { ROOM_SLOW_MODE_MAX_SECONDS } from "./room-limits";
+} from "./tiers/limits";
+import { ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "./rooms/admin-limits";
+import { ROOM_SLOW_MODE_MAX_SECONDS } from "./rooms/limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
-import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tier-offers-model";
-import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./retention-offer-model";
+import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tiers/offers-model";
+import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./tiers/retention-offer-model";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;

@@ -4,13 +4,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, radioStations, tvChannels } from "./schema/music";
 import { auditInsert, type Actor } from "./audit";
-import { coverUrlOf } from "./music";
-import { idsLike, inJson, r2KeyOf, sameIds, type CatalogRefusal, type Deleted } from "./admin-catalog";
+import { coverUrlOf } from "./music/music";
+import { idsLike, inJson, r2KeyOf, sameIds, type CatalogRefusal, type Deleted } from "./music/admin-catalog";
 import { refuseOnClash } from "./d1";
 import { isRefused, refuse, type Refused } from "../lib/outcome";
 import { slugify, uniqueSlug } from "../lib/slug";
 import { STATION_FEATURES, type StationFeature } from "#contracts/radio.ts";
-import { type AdminChannel, type AdminStation } from "#contracts/admin-catalog.ts";
+import { type AdminChannel, type AdminStation } from "#contracts/music/admin-catalog.ts";
 
 type StationRow = typeof radioStations.$inferSelect;
 type ChannelRow = typeof tvChannels.$inferSelect;

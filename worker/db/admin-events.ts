@@ -6,7 +6,7 @@ import { events } from "./schema/events";
 import { auditInsert, type Actor } from "./audit";
 import { amountToCents, centsToAmount, findEvent, type EventRow } from "./events";
 import { matchesSearch } from "./admin-search";
-import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues, ReminderCounts } from "#contracts/admin-events.ts";
+import type { AdminEvent, EventSourceFilter, EventStatusFilter, EventValues, ReminderCounts } from "#contracts/admin/events.ts";
 import type { OfferCodeCounts } from "#contracts/offer-codes.ts";
 import { countOfferCodes, deletePoolStatement } from "./offer-codes";
 import { runBatch } from "./d1";
@@ -14,8 +14,8 @@ import { reminderCounts } from "./reminders";
 import { waitingCounts } from "./notify-me";
 import { auditDetail, type AuditEventTextField } from "#contracts/audit-detail.ts";
 import { iso } from "../lib/time";
-import type { AdminTicketType } from "#contracts/admin-ticket-types.ts";
-import { listTicketTypes, ticketTypesByEvent } from "./admin-ticket-types";
+import type { AdminTicketType } from "#contracts/tickets/admin-ticket-types.ts";
+import { listTicketTypes, ticketTypesByEvent } from "./tickets/admin-ticket-types";
 
 /** The events table's default: prices are typed in dollars. */
 

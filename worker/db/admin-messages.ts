@@ -17,7 +17,7 @@ import {
   type MessageStatus,
   type MessageStatusFilter,
   type MessageUpdateRequest,
-} from "#contracts/admin-messages.ts";
+} from "#contracts/admin/messages.ts";
 
 type MessageRow = typeof contactMessages.$inferSelect;
 

@@ -9,7 +9,7 @@ import { promoCodes } from "./schema/store";
 import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "./audit";
 import { isUniqueViolation } from "./d1";
 import { refuse, type Refused } from "../lib/outcome";
-import type { AdminPromoCode, AdminPromoCodesResponse, PromoCreateValues, PromoUpdateValues } from "#contracts/admin-store.ts";
+import type { AdminPromoCode, AdminPromoCodesResponse, PromoCreateValues, PromoUpdateValues } from "#contracts/store/admin.ts";
 
 type PromoRow = typeof promoCodes.$inferSelect;
 

@@ -7,7 +7,7 @@ import type { DB } from "./client";
 import { ZoneClock } from "./analytics/zoned";
 import { DAY_MS } from "../lib/time";
 import { trend } from "../lib/analytics/figures";
-import { CURRENCIES, type Currency, type ProductKind, type RevenueSource } from "#contracts/store-model.ts";
+import { CURRENCIES, type Currency, type ProductKind, type RevenueSource } from "#contracts/store/model.ts";
 import {
   REVENUE_DEFAULT_DAYS,
   REVENUE_MAX_DAYS,
@@ -19,7 +19,7 @@ import {
   type RevenueAmounts,
   type RevenueResponse,
   type TopProduct,
-} from "#contracts/admin-revenue.ts";
+} from "#contracts/admin/revenue.ts";
 import { DEFAULT_VIP_YEARLY_PRICE_CENTS } from "#contracts/vip-plans.ts";
 
 /**

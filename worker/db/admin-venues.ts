@@ -5,7 +5,7 @@ import type { DB } from "./client";
 import { events, venues } from "./schema/events";
 import { auditInsert, type Actor } from "./audit";
 import { matchesSearch } from "./admin-search";
-import type { AdminVenue, VenueValues } from "#contracts/admin-venues.ts";
+import type { AdminVenue, VenueValues } from "#contracts/admin/venues.ts";
 
 type VenueRow = typeof venues.$inferSelect;
 

@@ -4,8 +4,8 @@ import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { DB } from "./client";
 import { auditLog, type AuditSummary } from "./schema/operations";
 import type { AuditAction } from "#contracts/audit-actions.ts";
-import { AUDIT_PAGE_SIZE } from "#contracts/admin-limits.ts";
-import type { AuditEntryView, AuditListResponse } from "#contracts/admin.ts";
+import { AUDIT_PAGE_SIZE } from "#contracts/admin/limits.ts";
+import type { AuditEntryView, AuditListResponse } from "#contracts/admin/admin.ts";
 
 export type Actor = { id: string; email: string };
 

@@ -3,7 +3,7 @@ import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { admins, passwordResets, profiles, sessions, users, type UserRow } from "./schema/accounts";
 import type { SessionUser } from "#contracts/auth.ts";
-import { FREE_TIER, FREE_TIER_RANK } from "#contracts/tiers.ts";
+import { FREE_TIER, FREE_TIER_RANK } from "#contracts/tiers/tiers.ts";
 import { notSuspended } from "./suspensions";
 import { suspensionAt } from "../lib/suspension";
 import type { Locale } from "#contracts/locale.ts";

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, radioStations, tracks, tvChannels } from "./schema/music";
-import { coverUrlOf, type Timed } from "./music";
+import { coverUrlOf, type Timed } from "./music/music";
 import { lessReleased, nextTransition, releaseStateOf } from "../lib/release";
 import { STATION_FEATURES, type RadioStationView, type RadioTrack, type StationFeature } from "#contracts/radio.ts";
 import type { TvChannelView } from "#contracts/tv.ts";

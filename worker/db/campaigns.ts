@@ -6,8 +6,8 @@
 // A recipient row leaves 'queued' only once, so a retried step never mails anyone twice.
 // An administrator's write (create, edit, delete, send, schedule, pause, resume, cancel) and its
 // audit row go in one D1 batch; the row is written only when the write changed the campaign.
-import { memberTierPassesSql } from "./tier-gate";
-import { FREE_TIER_ID } from "#contracts/tiers.ts";
+import { memberTierPassesSql } from "./tiers/gate";
+import { FREE_TIER_ID } from "#contracts/tiers/tiers.ts";
 import type { DB } from "./client";
 import { auditIfChanged, type Actor, type AuditEntry } from "./audit";
 import { newId } from "../lib/crypto";

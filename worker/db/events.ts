@@ -6,14 +6,14 @@ import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums } from "./schema/music";
 import { events } from "./schema/events";
-import { coverUrlOf } from "./music";
+import { coverUrlOf } from "./music/music";
 import { DEFAULT_EVENT_HOURS, JOIN_WINDOW_MINUTES, PAST_EVENTS_LISTED_DAYS, type PublicEvent } from "#contracts/events.ts";
 import { isValidTimeZone } from "#contracts/time-zones.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { DAY_MS, iso } from "../lib/time";
 import { inLanguage, pickLanguage } from "../lib/content-language";
 import { nextPresaleChange, presaleStateAt, presaleTimesOf, type PublicPresale } from "#contracts/presales.ts";
-import { publicSaleOpensAt } from "#contracts/event-tickets-model.ts";
+import { publicSaleOpensAt } from "#contracts/tickets/event-tickets-model.ts";
 
 export type EventRow = typeof events.$inferSelect;
 /**

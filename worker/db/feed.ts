@@ -2,7 +2,7 @@
 // they count, each statement conditional, so concurrent requests keep them exact. Banned members'
 // posts and comments are visible to admins only. A post or comment a moderator hid is in no list
 // (the back office's moderation queue shows it); a hidden post is still found by id for admins.
-// A post for paid tiers (visibility 'vip', refined by a tier gate: db/tier-gate.ts) reaches a reader
+// A post for paid tiers (visibility 'vip', refined by a tier gate: db/tiers/gate.ts) reaches a reader
 // its gate does not admit as a locked teaser (toPostView): the text, picture and counts are dropped
 // here, so no route can hand them out by mistake.
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
@@ -12,11 +12,11 @@ import { users } from "./schema/accounts";
 import { displayUsername } from "./auth";
 import { notSuspended } from "./suspensions";
 import { refuse, type Refused } from "../lib/outcome";
-import { readTiers } from "./tiers";
-import { tierBadgeOf } from "#contracts/tier-badges.ts";
-import { columnsOfGate, gateOfColumns, gateView, passesGate, tiersFor } from "./tier-gate";
-import type { MemberTier, TierView } from "#contracts/tiers.ts";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import { readTiers } from "./tiers/tiers";
+import { tierBadgeOf } from "#contracts/tiers/badges.ts";
+import { columnsOfGate, gateOfColumns, gateView, passesGate, tiersFor } from "./tiers/gate";
+import type { MemberTier, TierView } from "#contracts/tiers/tiers.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 import {
   FEED_PAGE_SIZE,
   PINNED_MAX,

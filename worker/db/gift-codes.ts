@@ -13,8 +13,8 @@ import type { DB } from "./client";
 import { runBatch, type Statement } from "./d1";
 import { compGrantsVip, grantsVip, syncUserMembership, type TierChange, type VipChange } from "./payments";
 import { isLocale, type Locale } from "#contracts/locale.ts";
-import type { GiftMonths } from "#contracts/store-model.ts";
-import type { GateTier } from "#contracts/tier-gate.ts";
+import type { GiftMonths } from "#contracts/store/model.ts";
+import type { GateTier } from "#contracts/tiers/gate.ts";
 
 /** The member's comp as read: its end (null: until revoked), whether or not that end has passed, and its tier. */
 export type CompAsRead = { endsAt: number | null; tierId: string } | null;

@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { runBatch } from "./d1";
 import { syncUserMembership, type VipChange } from "./payments";
-import { addCalendarMonthsUtc } from "#contracts/store-gifts.ts";
-import type { GiftMonths } from "#contracts/store-model.ts";
+import { addCalendarMonthsUtc } from "#contracts/store/gifts.ts";
+import type { GiftMonths } from "#contracts/store/model.ts";
 
 /** A redeemed code of the order and what is left of its VIP time now. */
 export type RedeemedGift = {

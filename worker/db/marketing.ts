@@ -18,7 +18,7 @@ import { auditLog } from "./schema/operations";
 import { marketingConsents, marketingContacts } from "./schema/mail";
 import type { Actor, AuditEntry } from "./audit";
 import type { ParsedContact } from "../lib/contacts-csv";
-import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "#contracts/admin-marketing.ts";
+import { CONTACTS_PAGE_SIZE, RECENT_DAYS, type MarketingContactsResponse, type MarketingSummary } from "#contracts/admin/marketing.ts";
 import { runBatch } from "./d1";
 import { DAY_MS } from "../lib/time";
 import { auditNoteOf, type AuditDetail } from "#contracts/audit-detail.ts";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { DB } from "./client";
 import { users } from "./schema/accounts";
 import { isAdminUser } from "./auth";
-import { FREE_TIER_ID, FREE_TIER_RANK, type MemberTier } from "#contracts/tiers.ts";
+import { FREE_TIER_ID, FREE_TIER_RANK, type MemberTier } from "#contracts/tiers/tiers.ts";
 import { membershipTiers } from "./schema/tiers";
 
 export type MemberAccess = { vip: boolean; admin: boolean; tier: MemberTier };

@@ -5,10 +5,10 @@
 import type { DB } from "./client";
 import { notSuspendedText } from "./suspensions";
 import type { PostVisibility } from "#contracts/feed.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import type { TierGate } from "#contracts/tier-gate.ts";
-import { gateOfColumns, memberPassesSql, ruleOfGate } from "./tier-gate";
-import { readTiers } from "./tiers";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
+import { gateOfColumns, memberPassesSql, ruleOfGate } from "./tiers/gate";
+import { readTiers } from "./tiers/tiers";
 
 /** `gate`: who among the members may read it (null: every member; a post for tiers has one). */
 export type PostFacts = { id: string; authorId: string; gate: TierGate | null; official: boolean; content: string; hidden: boolean };

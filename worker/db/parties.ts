@@ -6,10 +6,10 @@ import { and, asc, desc, eq, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { DB } from "./client";
 import { albums, listeningParties, tracks } from "./schema/music";
 import { auditInsert, type Actor } from "./audit";
-import { findAlbum, listAlbums } from "./music";
-import { findPlaylist, listPlaylists } from "./collections";
-import { PARTY_OPENS_BEFORE_MS, partyPhaseAt, tracksStartedBy } from "#contracts/party-clock.ts";
-import { PARTY_TEASER_LIMIT } from "#contracts/party-limits.ts";
+import { findAlbum, listAlbums } from "./music/music";
+import { findPlaylist, listPlaylists } from "./music/collections";
+import { PARTY_OPENS_BEFORE_MS, partyPhaseAt, tracksStartedBy } from "#contracts/parties/clock.ts";
+import { PARTY_TEASER_LIMIT } from "#contracts/parties/limits.ts";
 import type {
   AdminParty,
   PartyDetail,
@@ -20,8 +20,8 @@ import type {
   PartySummary,
   PartyTrack,
   PublicParty,
-} from "#contracts/parties.ts";
-import type { TrackView } from "#contracts/music.ts";
+} from "#contracts/parties/parties.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 
 export type PartyRow = typeof listeningParties.$inferSelect;
 

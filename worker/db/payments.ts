@@ -8,7 +8,7 @@ import { billingCustomers, checkoutSessions, subscriptions } from "./schema/vip"
 import { revenueEntries } from "./schema/store";
 import { users } from "./schema/accounts";
 import { PAST_DUE_GRACE_MS, type CheckoutSessionStatus } from "#contracts/payments.ts";
-import type { Currency } from "#contracts/store-model.ts";
+import type { Currency } from "#contracts/store/model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import type { TaxPlace } from "#contracts/tax-model.ts";
 

@@ -10,8 +10,8 @@ import type { OfferPool } from "#contracts/offer-codes.ts";
 import { PERK_TEASER_MAX, type PerkRevealResponse, type PublicPerk } from "#contracts/perks.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { inLanguage } from "../lib/content-language";
-import { gateTier, passesVipTier, tiersForMinTiers } from "./tier-gate";
-import type { TierHolder, TierView } from "#contracts/tiers.ts";
+import { gateTier, passesVipTier, tiersForMinTiers } from "./tiers/gate";
+import type { TierHolder, TierView } from "#contracts/tiers/tiers.ts";
 
 export type PerkRow = typeof perks.$inferSelect;
 

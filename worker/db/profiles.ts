@@ -1,7 +1,7 @@
 // Queries for public profile views, a user's posts, and the owner's own profile edits.
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { readerPassesSql } from "./tier-gate";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { readerPassesSql } from "./tiers/gate";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import type { DB } from "./client";
 import { posts } from "./schema/feed";
 import { profiles, users, type UserRow } from "./schema/accounts";
@@ -9,8 +9,8 @@ import { displayUsername, isAdminUser } from "./auth";
 import type { MentionSuggestion, ProfilePost, ProfileView, UpdateProfile } from "#contracts/profiles.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { suspensionAt } from "../lib/suspension";
-import { readTiers } from "./tiers";
-import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { readTiers } from "./tiers/tiers";
+import { tierBadgeOf } from "#contracts/tiers/badges.ts";
 import { monthsSupportedOf } from "#contracts/member-support.ts";
 import { paidMsSql } from "./member-support";
 

@@ -14,13 +14,13 @@
 // never short and a count never tells of what was left out. Each kind is one statement; the grouped
 // answer sends them in one batch.
 import type { DB } from "./client";
-import { coverUrlOf, onPreorderSql } from "./music";
+import { coverUrlOf, onPreorderSql } from "./music/music";
 import { displayUsername } from "./auth";
 import { notSuspendedText } from "./suspensions";
 import { PAST_EVENTS_LISTED_MS } from "./events";
 import { productImageUrl } from "./store/store";
-import { readerPassesSql } from "./tier-gate";
-import { VIP_TIER_ID, type MemberTier } from "#contracts/tiers.ts";
+import { readerPassesSql } from "./tiers/gate";
+import { VIP_TIER_ID, type MemberTier } from "#contracts/tiers/tiers.ts";
 import { inLanguage } from "../lib/content-language";
 import { lessReleased, releaseStateOf } from "../lib/release";
 import type { Locale } from "#contracts/locale.ts";

@@ -10,7 +10,7 @@ import { siteSettings } from "./schema/operations";
 import { auditInsert, type Actor } from "./audit";
 import { forget, remember } from "../lib/memo";
 import { ARTIST_LINK_KEYS, DEFAULT_SETTINGS, isVipYearlyPriceCents, NOTIFICATION_KEYS, SESSION_TIMEOUT_OPTIONS } from "#contracts/settings-model.ts";
-import type { ArtistBio, ArtistLinks, SessionTimeoutHours, SettingsUpdate, StoredSettings } from "#contracts/admin-settings.ts";
+import type { ArtistBio, ArtistLinks, SessionTimeoutHours, SettingsUpdate, StoredSettings } from "#contracts/admin/settings.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 
 const MEMO_KEY = "site-settings";
@@ -95,7 +95,7 @@ function fromRows(rows: { key: string; value: unknown }[], artistNameSchema: Art
   };
 }
 
-type ArtistNameSchema = (typeof import("#contracts/admin-settings.ts"))["artistNameSchema"];
+type ArtistNameSchema = (typeof import("#contracts/admin/settings.ts"))["artistNameSchema"];
 
 /**
  * The stored settings. The artist's name is checked with the form's own schema, whose contract
@@ -104,7 +104,7 @@ type ArtistNameSchema = (typeof import("#contracts/admin-settings.ts"))["artistN
 const loadSettings = async (db: DB) => {
   const [rows, { artistNameSchema }] = await Promise.all([
     db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, ALL_KEYS)),
-    import("#contracts/admin-settings.ts"),
+    import("#contracts/admin/settings.ts"),
   ]);
   return fromRows(rows, artistNameSchema);
 };

@@ -4,7 +4,7 @@
 import type { DB } from "./client";
 import { ZoneClock } from "./analytics/zoned";
 import { DAY_MS } from "../lib/time";
-import type { Currency } from "#contracts/store-model.ts";
+import type { Currency } from "#contracts/store/model.ts";
 import type { TaxReportRow } from "#contracts/tax-model.ts";
 
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);

@@ -21,7 +21,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
 import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_READER_HEADER, readerOfHeader, type FeedReader, type FeedSocketTarget } from "../services/realtime/feed-hub";
-import { admitsTier } from "#contracts/tiers.ts";
+import { admitsTier } from "#contracts/tiers/tiers.ts";
 import { FEED_FLUSH_INTERVAL_MS, FeedEventQueue } from "./feed-event-queue";
 import { ROLE_CHANGED_FRAME } from "#contracts/realtime.ts";
 import { NOTIFICATION_FRAME } from "#contracts/notifications.ts";

@@ -39,16 +39,16 @@ import {
   PARTY_MEMBER_NAME_HEADER,
   PARTY_MEMBER_TIER_HEADER,
 } from "../services/realtime/party-room";
-import { badgeFromHeader, type TierBadge } from "#contracts/tier-badges.ts";
-import { partyPhaseAt, partyPositionAt } from "#contracts/party-clock.ts";
-import { PARTY_CLIENT_FRAME_MAX_BYTES, PARTY_EVENTS_PER_SECOND, PARTY_FLUSH_MS, PARTY_LISTENERS_SHOWN } from "#contracts/party-limits.ts";
-import type { PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties.ts";
+import { badgeFromHeader, type TierBadge } from "#contracts/tiers/badges.ts";
+import { partyPhaseAt, partyPositionAt } from "#contracts/parties/clock.ts";
+import { PARTY_CLIENT_FRAME_MAX_BYTES, PARTY_EVENTS_PER_SECOND, PARTY_FLUSH_MS, PARTY_LISTENERS_SHOWN } from "#contracts/parties/limits.ts";
+import type { PartyClientFrame, PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties/parties.ts";
 import { onFirstUse } from "../lib/first-use";
 import { roomHub } from "../services/realtime/room-hub";
-import { partyRoomId } from "#contracts/party-chat.ts";
+import { partyRoomId } from "#contracts/parties/chat.ts";
 
 /** The party's frame schema, loaded with the first frame. */
-const partyContract = onFirstUse(() => import("#contracts/parties.ts"));
+const partyContract = onFirstUse(() => import("#contracts/parties/parties.ts"));
 
 type PartyAttachment = SocketAttachment & { username: string; avatarUrl: string | null; isAdmin: boolean; tier: TierBadge | null };
 

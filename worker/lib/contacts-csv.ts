@@ -22,7 +22,7 @@ import {
   IMPORT_TAG_MAX_CHARS,
   IMPORT_TAGS_MAX,
   type ImportIssue,
-} from "#contracts/admin-marketing.ts";
+} from "#contracts/admin/marketing.ts";
 
 export type ParsedContact = {
   row: number;

@@ -2,7 +2,7 @@
 // its own audience (a media or export token never opens a download), bound to one entitlement and
 // one format (a link for the MP3s does not open the lossless master), and expiring.
 import { jwtVerify, SignJWT } from "jose";
-import { DOWNLOAD_FORMATS, type DownloadFormat } from "#contracts/store-model.ts";
+import { DOWNLOAD_FORMATS, type DownloadFormat } from "#contracts/store/model.ts";
 
 const AUDIENCE = "store-download";
 const keyOf = (secret: string) => new TextEncoder().encode(secret);

@@ -1,7 +1,7 @@
 // A new gift VIP code, GIFT-XXXX-XXXX-XXXX, from the alphabet without look-alike characters
-// (contracts/store-gift-model.ts, which also reads a typed code back). Fulfilment makes one per
+// (contracts/store/gift-model.ts, which also reads a typed code back). Fulfilment makes one per
 // gift bought; the table's primary key refuses the (vanishingly rare) repeat.
-import { GIFT_CODE_ALPHABET } from "#contracts/store-gift-model.ts";
+import { GIFT_CODE_ALPHABET } from "#contracts/store/gift-model.ts";
 
 /** The largest multiple of the alphabet's size under 256: bytes at or over it are drawn again, so every character is equally likely. */
 const UNBIASED_LIMIT = 256 - (256 % GIFT_CODE_ALPHABET.length);

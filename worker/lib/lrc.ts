@@ -1,6 +1,6 @@
 // Synced lyrics (decision 112): the timed lines of an LRC text, read with `clrc`.
 import { LineType, parse } from "clrc";
-import type { SyncedLine } from "#contracts/track-details.ts";
+import type { SyncedLine } from "#contracts/music/track-details.ts";
 
 /**
  * The timed lines of an LRC text, in time order; a line with several times appears at each.

@@ -3,7 +3,7 @@
 // track, a TV channel's video, a radio station's stream), and expires, so a copied URL stops
 // working and cannot fetch anything else. HS256 with SESSION_SECRET.
 import { jwtVerify, SignJWT } from "jose";
-import { MEDIA_TOKEN_TTL_SECONDS } from "#contracts/music.ts";
+import { MEDIA_TOKEN_TTL_SECONDS } from "#contracts/music/music.ts";
 
 /**
  * What a token opens; each kind is its own audience, so a track token never opens a video. A

@@ -3,9 +3,9 @@
 // track, the site's origin and the artist. The artist is the performer, as in the events' markup
 // (worker/lib/event-jsonld.ts): a Person named by the back office's artist name setting, never
 // the brand; their links (official site, socials) are its url and sameAs.
-import type { AlbumDetail, TrackView } from "#contracts/music.ts";
-import type { ArtistLinks } from "#contracts/admin-settings.ts";
-import type { CreditRole } from "#contracts/track-details-limits.ts";
+import type { AlbumDetail, TrackView } from "#contracts/music/music.ts";
+import type { ArtistLinks } from "#contracts/admin/settings.ts";
+import type { CreditRole } from "#contracts/music/track-details-limits.ts";
 import { escapeHtml } from "./page-head";
 import { jsonLdScript } from "./event-jsonld";
 

@@ -1,7 +1,7 @@
 // oEmbed (https://oembed.com) for the site's album and track pages: which page an address is,
 // and the JSON answer that puts the embeddable player in another site's page. Pure.
 import { EMBED_SIZES, embedIframeHtml, type EmbedKind } from "#contracts/embed.ts";
-import { SLUG_PATTERN } from "#contracts/music.ts";
+import { SLUG_PATTERN } from "#contracts/music/music.ts";
 
 /** The embeddable item an address of this site names (its page, or its embed), or null. */
 export function embeddableOf(address: string, origin: string): { kind: EmbedKind; id: string } | null {

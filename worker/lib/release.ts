@@ -1,5 +1,5 @@
 // Early access: where an album or a track stands at a moment, from its public release time and
-// its VIP early-access time. Pure; the catalog reads (db/music.ts) and the routes decide with it.
+// its VIP early-access time. Pure; the catalog reads (db/music/music.ts) and the routes decide with it.
 
 export type ReleaseTimes = { releaseAt: Date | null; earlyAccessAt: Date | null };
 

@@ -3,7 +3,7 @@
 // a send names it, so the object never asks D1 whose upload a picture is. It expires, so an upload
 // never sent cannot be attached later. HS256 with SESSION_SECRET, its own audience.
 import { jwtVerify, SignJWT } from "jose";
-import { ROOM_PICTURE_TTL_SECONDS } from "#contracts/room-limits.ts";
+import { ROOM_PICTURE_TTL_SECONDS } from "#contracts/rooms/limits.ts";
 
 const AUDIENCE = "room-picture";
 

@@ -2,7 +2,7 @@
 // is sold in, its price (for name-your-price, the least one may pay) and availability. Pure: the
 // page head service passes the product as a visitor sees it (never a VIP price), the origin and
 // the artist's name (the brand of their merch and music).
-import type { PublicProduct, StockState } from "#contracts/store.ts";
+import type { PublicProduct, StockState } from "#contracts/store/store.ts";
 import { jsonLdScript } from "./event-jsonld";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

@@ -16,8 +16,8 @@ import {
   type ImportField,
   type ImportRowCode,
   type TicketStatus,
-} from "#contracts/admin-tickets-limits.ts";
-import { TICKET_MESSAGES, type ImportMapping, type ImportRowIssue, type SuggestedMapping } from "#contracts/admin-tickets.ts";
+} from "#contracts/tickets/admin-limits.ts";
+import { TICKET_MESSAGES, type ImportMapping, type ImportRowIssue, type SuggestedMapping } from "#contracts/tickets/admin.ts";
 
 export type CsvRecord = { row: number; cells: string[] };
 export type ParsedCsv = { columns: string[]; delimiter: string; records: CsvRecord[] };

@@ -3,7 +3,7 @@
 // being one calendar month back). Calendar arithmetic is done on the zone's wall clock, so a
 // daylight-saving change inside the span moves nothing: a week ago is the same local time.
 import { utcOffsetMinutes } from "#contracts/time-zones.ts";
-import type { TicketTimeFilter } from "#contracts/admin-tickets-limits.ts";
+import type { TicketTimeFilter } from "#contracts/tickets/admin-limits.ts";
 
 /** [from, to): `to` is exclusive. */
 export type Period = { from: number; to: number };

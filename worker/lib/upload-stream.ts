@@ -5,7 +5,7 @@
 import { ApiError, routeError } from "./errors";
 import { concatBytes, readBoundedBody } from "./bounded-body";
 import { ProbeSink, PROBE_HEAD_BYTES, type Probe } from "./probe-sink";
-import { UPLOAD_ERROR_CODES } from "#contracts/admin-catalog.ts";
+import { UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog.ts";
 
 export type UploadErrors = { tooLarge: string; wrongType: string };
 

@@ -6,7 +6,13 @@
 //   truncated to six digits, as TOTP does; accepted in its window and PASS_CODE_GRACE_SECONDS after.
 // Nothing is stored: a pass rotates by the clock alone.
 import { errors, jwtVerify, SignJWT } from "jose";
-import { PASS_CODE_DIGITS, PASS_CODE_EXPIRED_WINDOWS, PASS_CODE_GRACE_SECONDS, PASS_TOKEN_GRACE_SECONDS, PASS_WINDOW_SECONDS } from "#contracts/vip-pass.ts";
+import {
+  PASS_CODE_DIGITS,
+  PASS_CODE_EXPIRED_WINDOWS,
+  PASS_CODE_GRACE_SECONDS,
+  PASS_TOKEN_GRACE_SECONDS,
+  PASS_WINDOW_SECONDS,
+} from "#contracts/tickets/vip-pass.ts";
 import { USER_ID_PATTERN } from "#contracts/ids.ts";
 import { timingSafeEqual } from "./crypto";
 

@@ -3,7 +3,7 @@
 // a settings change shows within it.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import type { ArtistResponse } from "#contracts/admin-settings.ts";
+import type { ArtistResponse } from "#contracts/admin/settings.ts";
 import { readArtist } from "../services/artist";
 
 export const artistRoutes = new Hono<HonoEnv>().get("/", async (c) => {

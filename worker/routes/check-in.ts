@@ -8,9 +8,9 @@ import { validate } from "../lib/validate";
 import { routeError } from "../lib/errors";
 import { requireDoorStaff } from "../middleware/guards";
 import { checkIn } from "../services/vip-pass";
-import { findDoorEvent, listCheckIns, listDoorEvents } from "../db/check-in";
-import { checkInEventParamSchema, checkInSchema } from "#contracts/check-in.ts";
-import { CHECK_IN_ERROR_CODES, type CheckInEventsResponse, type CheckInListResponse, type CheckInResponse } from "#contracts/vip-pass.ts";
+import { findDoorEvent, listCheckIns, listDoorEvents } from "../db/tickets/check-in";
+import { checkInEventParamSchema, checkInSchema } from "#contracts/tickets/check-in.ts";
+import { CHECK_IN_ERROR_CODES, type CheckInEventsResponse, type CheckInListResponse, type CheckInResponse } from "#contracts/tickets/vip-pass.ts";
 
 export const checkInRoutes = new Hono<HonoEnv>()
   .use(requireDoorStaff)

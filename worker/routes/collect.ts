@@ -6,7 +6,7 @@
 // views to D1 in batches. The IP and the user agent are never stored.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
-import { collectBodySchema, type CollectBody } from "#contracts/admin-analytics.ts";
+import { collectBodySchema, type CollectBody } from "#contracts/admin/analytics.ts";
 import { badRequest } from "../lib/errors";
 import { clientIp } from "../services/rate-limit";
 import { countedPath, deviceOf, isRobot, referrerHost, refusesTracking } from "../lib/analytics/classify";

@@ -11,10 +11,10 @@ import { runReminderPass } from "../services/reminders/pass";
 import { runNotifyPass } from "../services/notify-me/pass";
 import { BOT_CHECK_ACTIONS, type LocalBotCheckTokenResponse } from "#contracts/bot-check.ts";
 import { issueLocalToken } from "../services/bot-check/local";
-import { ensureDemoInnerCircle } from "../db/tier-moves";
+import { ensureDemoInnerCircle } from "../db/tiers/moves";
 import { readBooked } from "../db/dev-booked";
 import type { BookedResponse } from "#contracts/dev-booked.ts";
-import { issueWinBackTo, readOfferSettings } from "../db/tier-offers";
+import { issueWinBackTo, readOfferSettings } from "../db/tiers/offers";
 import { routeError, unauthorized } from "../lib/errors";
 
 export const devRoutes = new Hono<HonoEnv>()

@@ -7,7 +7,7 @@ import { publicCacheControl } from "../lib/cache-control";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { notFound, routeError } from "../lib/errors";
-import { gateTier, passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import { gateTier, passesVipTier, tiersForMinTiers } from "../db/tiers/gate";
 import { buildCalendar, type IcalEvent } from "../lib/ical";
 import { listedEvents } from "../services/events";
 import { requestLanguage } from "../middleware/content-language";
@@ -28,7 +28,7 @@ import {
   type EventRow,
 } from "../db/events";
 import type { PresaleCodeResponse } from "#contracts/presales.ts";
-import { nextTicketSaleChangeOf, readTicketTypesForSale, sellsTicketsHere, ticketSaleOf } from "../db/ticket-sale";
+import { nextTicketSaleChangeOf, readTicketTypesForSale, sellsTicketsHere, ticketSaleOf } from "../db/tickets/sale";
 import type { DB } from "../db/client";
 import { eventIdsWithShows } from "../db/live";
 import { livePagePath } from "#contracts/live-limits.ts";

@@ -5,8 +5,8 @@ import type { HonoEnv } from "../types";
 import { requireUser, requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { badRequest, conflict } from "../lib/errors";
-import { addFavorite, listFavorites, removeFavorite } from "../db/collections";
-import { COLLECTION_MESSAGES, trackParamSchema, type FavoritesResponse } from "#contracts/collections.ts";
+import { addFavorite, listFavorites, removeFavorite } from "../db/music/collections";
+import { COLLECTION_MESSAGES, trackParamSchema, type FavoritesResponse } from "#contracts/music/collections.ts";
 
 export const favoriteRoutes = new Hono<HonoEnv>()
   .get("/", requireUser, async (c) => c.json<FavoritesResponse>({ tracks: await listFavorites(c.var.db, c.var.user.id) }))

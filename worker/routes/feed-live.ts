@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { requireUser } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { FEED_SOCKET_NOTICES_HEADER, FEED_SOCKET_READER_HEADER, feedHub, type FeedReader } from "../services/realtime/feed-hub";
-import { tierOf } from "#contracts/tiers.ts";
+import { tierOf } from "#contracts/tiers/tiers.ts";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
 import type { SessionUser } from "#contracts/auth.ts";

@@ -15,7 +15,7 @@ import { readConfig } from "../env";
 import { notFound, routeError } from "../lib/errors";
 import { requestLanguage } from "../middleware/content-language";
 import { inLanguage, pickLanguage } from "../lib/content-language";
-import { coverUrlOf } from "../db/music";
+import { coverUrlOf } from "../db/music/music";
 import { productImageUrl } from "../db/store/store";
 import { countViewers, findLiveShow, findLiveStanding, findShowEnd, readPinnedProducts, recordWatch, setStreamVideoUid, type LiveShowRow } from "../db/live";
 import { liveRefusal, liveViewState, replayWindowEnd } from "../services/live/access";

@@ -15,17 +15,17 @@ import { visitorKeys } from "../services/analytics/visitor";
 import { clientIp, hitEdgeLimit, knownClientIp } from "../services/rate-limit";
 import { forget, rememberUntil } from "../lib/memo";
 import { albumsJson, publicAlbum, publicTrack } from "../services/catalog";
-import { albumView, findMasterSource, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music";
+import { albumView, findMasterSource, findStreamSource, listTracks, recordPlay, recordPreviewPlay, totalPlays, type Timed } from "../db/music/music";
 import { answerLanguage } from "../middleware/content-language";
 import { ownsTrack } from "../db/store/downloads";
 import { logBoughtStream } from "../db/order-access-log";
-import { readTiers } from "../db/tiers";
-import { findLyricsAccess, readCredits, readLyrics } from "../db/track-details";
-import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
-import { HIDDEN_TRACK, trackRefusal, type TrackStanding } from "../db/track-gate";
+import { readTiers } from "../db/tiers/tiers";
+import { findLyricsAccess, readCredits, readLyrics } from "../db/music/track-details";
+import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/music/track-details.ts";
+import { HIDDEN_TRACK, trackRefusal, type TrackStanding } from "../db/music/track-gate";
 import type { DB } from "../db/client";
 import type { SessionUser } from "#contracts/auth.ts";
-import { admitsTier, losslessRuleOf } from "#contracts/tiers.ts";
+import { admitsTier, losslessRuleOf } from "#contracts/tiers/tiers.ts";
 import {
   MUSIC_MESSAGES,
   SLUG_PATTERN,
@@ -41,7 +41,7 @@ import {
   type StreamResponse,
   type TrackResponse,
   type TracksResponse,
-} from "#contracts/music.ts";
+} from "#contracts/music/music.ts";
 
 const TRACKS_KEY = "music:tracks";
 

@@ -16,7 +16,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { DB } from "../db/client";
 import type { SessionUser } from "#contracts/auth.ts";
-import { passesEarlyTier, trackRefusal } from "../db/track-gate";
+import { passesEarlyTier, trackRefusal } from "../db/music/track-gate";
 import { readConfig } from "../env";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { newOptInToken, optInTokenHash } from "../lib/opt-in-token";
@@ -36,7 +36,7 @@ import {
 } from "../db/notify-me";
 import { CONFIRMATION_VALID_DAYS } from "#contracts/newsletter.ts";
 import { EVENT_MESSAGES } from "#contracts/events.ts";
-import { MUSIC_MESSAGES } from "#contracts/music.ts";
+import { MUSIC_MESSAGES } from "#contracts/music/music.ts";
 import {
   NOTIFY_CONFIRM_PATH,
   NOTIFY_MESSAGES,

@@ -9,8 +9,8 @@ import { validate } from "../lib/validate";
 import { notFound, routeError } from "../lib/errors";
 import { detectImageType, readImageSize } from "../lib/images";
 import { embeddableOf, oembedResponse, type OembedItem } from "../lib/oembed";
-import { artistNameOf } from "#contracts/admin-settings.ts";
-import { findAlbum, findTrack } from "../db/music";
+import { artistNameOf } from "#contracts/admin/settings.ts";
+import { findAlbum, findTrack } from "../db/music/music";
 import { readSettings } from "../db/settings";
 
 const dimension = z.coerce.number().int().min(1).max(10_000).optional();

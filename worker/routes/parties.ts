@@ -12,13 +12,13 @@ import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
 import { validate } from "../lib/validate";
 import { notFound, routeError } from "../lib/errors";
 import { remember } from "../lib/memo";
-import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
-import { readTiers } from "../db/tiers";
-import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
-import { tierOf } from "#contracts/tiers.ts";
+import { passesVipTier, tiersForMinTiers } from "../db/tiers/gate";
+import { readTiers } from "../db/tiers/tiers";
+import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tiers/badges.ts";
+import { tierOf } from "#contracts/tiers/tiers.ts";
 import { signMediaToken } from "../lib/media-token";
-import { findStreamSource } from "../db/music";
-import { HIDDEN_TRACK, trackRefusal } from "../db/track-gate";
+import { findStreamSource } from "../db/music/music";
+import { HIDDEN_TRACK, trackRefusal } from "../db/music/track-gate";
 import { findParty, listUpcomingParties, PARTIES_MEMO_PREFIX, partyEndsAtOf, toPartyDetail, type PartyRow } from "../db/parties";
 import {
   PARTY_ID_HEADER,
@@ -28,7 +28,7 @@ import {
   PARTY_MEMBER_TIER_HEADER,
   partyRoom,
 } from "../services/realtime/party-room";
-import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES } from "#contracts/music.ts";
+import { MEDIA_TOKEN_TTL_SECONDS, MUSIC_MESSAGES } from "#contracts/music/music.ts";
 import {
   PARTY_CODES,
   PARTY_MESSAGES,
@@ -38,7 +38,7 @@ import {
   type PartyPlayResponse,
   type PartyResponse,
   type PublicPartiesResponse,
-} from "#contracts/parties.ts";
+} from "#contracts/parties/parties.ts";
 
 /** The teaser's list is the same for every visitor: memoised per isolate (admin writes forget it). */
 const UPCOMING_TTL_MS = 15_000;

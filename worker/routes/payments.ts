@@ -61,12 +61,12 @@ import {
 import { trialDaysFor } from "../services/membership/trials";
 import { vipPlanPrices, type PlanPrices } from "../services/membership/plans";
 import type { VipPlan } from "#contracts/vip-plans.ts";
-import { offerOfCheckout } from "../db/tier-offers";
-import { readTiers } from "../db/tiers";
-import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, tierChangeConfirmSchema, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
-import { recordCancellation } from "../db/tier-moves";
+import { offerOfCheckout } from "../db/tiers/offers";
+import { readTiers } from "../db/tiers/tiers";
+import { firstPeriodCents } from "#contracts/tiers/offers-model.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
+import { cancelBodySchema, TIER_MOVE_MESSAGES, tierChangeBodySchema, tierChangeConfirmSchema, type TierChangePreviewResponse } from "#contracts/tiers/moves.ts";
+import { recordCancellation } from "../db/tiers/moves";
 import { mayBuyBeside, tierPrice } from "../services/membership/tier-prices";
 import {
   applyTierChange,
@@ -79,7 +79,7 @@ import {
 } from "../services/membership/tier-changes";
 import { PaymentProviderError } from "../services/payments/types";
 import { acceptRetentionOffer, declineRetentionOffer, retentionOfferFor } from "../services/membership/retention";
-import type { RetentionOfferResponse } from "#contracts/retention-offer-model.ts";
+import type { RetentionOfferResponse } from "#contracts/tiers/retention-offer-model.ts";
 
 const paymentFailed = () => routeError("payment_failed");
 const portalFailed = () => routeError("portal_failed");

@@ -15,7 +15,7 @@ import {
   removePlaylistTrack,
   renamePlaylist,
   reorderPlaylist,
-} from "../db/collections";
+} from "../db/music/collections";
 import {
   COLLECTION_MESSAGES,
   addTrackBodySchema,
@@ -25,7 +25,7 @@ import {
   reorderBodySchema,
   type PlaylistResponse,
   type PlaylistsResponse,
-} from "#contracts/collections.ts";
+} from "#contracts/music/collections.ts";
 import { isUniqueViolation } from "../db/d1";
 
 const playlistNotFound = () => notFound(COLLECTION_MESSAGES.playlistNotFound, "playlist_not_found");

@@ -14,10 +14,10 @@ import { badRequest, conflict, forbidden, notFound, routeError, type ApiError } 
 import { isRefused } from "../lib/outcome";
 import { publishFeedEvent } from "../services/realtime/feed-hub";
 import { RATE_LIMITS } from "#contracts/limits.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { readConfig, type AppEnv } from "../env";
 import { readSettings } from "../db/settings";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import {
   FEED_MESSAGES,
   PINNED_MAX,
@@ -41,10 +41,10 @@ import {
 import { findReportableComment, insertCommentReport } from "../db/moderation";
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES } from "#contracts/moderation.ts";
 import { z } from "#contracts/zod.ts";
-import { ruleOfGate } from "../db/tier-gate";
+import { ruleOfGate } from "../db/tiers/gate";
 import { checkGate } from "../services/tier-gate-check";
-import { readTiers } from "../db/tiers";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import { readTiers } from "../db/tiers/tiers";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 import { notifyComment, notifyLike, notifyPostMentions } from "../services/notifications/triggers";
 import {
   countPinned,

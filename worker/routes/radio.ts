@@ -2,7 +2,7 @@
 // and the live socket (listener count, now-playing pushes) are for VIP and admin only.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { slugIdParamSchema } from "#contracts/music.ts";
+import { slugIdParamSchema } from "#contracts/music/music.ts";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { forwardUpgrade, websocketUpgrade } from "../middleware/websocket";
@@ -12,8 +12,8 @@ import { signMediaToken } from "../lib/media-token";
 import { listenerCount, STATION_ID_HEADER, stationHub } from "../services/realtime/station-hub";
 import { findStationCached, nowPlayingOf } from "../services/radio";
 import { stationsCached, stationView } from "../db/broadcast";
-import { findStreamSource } from "../db/music";
-import { HIDDEN_TRACK, trackRefusal } from "../db/track-gate";
+import { findStreamSource } from "../db/music/music";
+import { HIDDEN_TRACK, trackRefusal } from "../db/music/track-gate";
 import { answerLanguage } from "../middleware/content-language";
 import { RADIO_MESSAGES, type NowPlayingResponse, type StationsResponse, type TuneResponse } from "#contracts/radio.ts";
 

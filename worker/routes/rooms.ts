@@ -1,7 +1,7 @@
 // Community rooms (decision 106), mounted at /api/rooms. The list is for everyone: a visitor sees
 // the rooms' names and what opens each. A room's history and its socket are for those its rule
 // lets read (a tier or higher, a ticket to its event, or any member), fan moderators and admins;
-// the socket also says whether the member may write. The rule is contracts/room-access.ts.
+// the socket also says whether the member may write. The rule is contracts/rooms/access.ts.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
 import type { SessionUser } from "#contracts/auth.ts";
@@ -29,10 +29,10 @@ import {
   roomHub,
   roomPictureKey,
 } from "../services/realtime/room-hub";
-import { readRefusal, writeRefusal, type RoomViewer } from "#contracts/room-access.ts";
-import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tier-badges.ts";
-import { tierOf } from "#contracts/tiers.ts";
-import { readTiers } from "../db/tiers";
+import { readRefusal, writeRefusal, type RoomViewer } from "#contracts/rooms/access.ts";
+import { encodeBadgeHeader, tierBadgeOf } from "#contracts/tiers/badges.ts";
+import { tierOf } from "#contracts/tiers/tiers.ts";
+import { readTiers } from "../db/tiers/tiers";
 import {
   ROOM_PICTURE_FIELD,
   ROOM_PICTURE_FILENAME_PATTERN,
@@ -53,7 +53,7 @@ import {
   type RoomsResponse,
   type RoomSummary,
   type RoomThreadResponse,
-} from "#contracts/rooms.ts";
+} from "#contracts/rooms/rooms.ts";
 import { reportSchema } from "#contracts/feed.ts";
 import { setRoomNotify } from "../db/rooms/notify";
 import { insertRoomMessageReport } from "../db/rooms/reports";

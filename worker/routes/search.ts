@@ -17,7 +17,7 @@ import { clientIp, hitEdgeLimit } from "../services/rate-limit";
 import { readSettings } from "../db/settings";
 import { searchKinds, type KindPage, type SearchContext } from "../db/search";
 import { matchExpression, relaxedTerms, searchTerms } from "../lib/search-terms";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import {
   SEARCH_GROUP_SIZE,
   SEARCH_KINDS,

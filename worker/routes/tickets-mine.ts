@@ -24,7 +24,7 @@ import { validate } from "../lib/validate";
 import { routeError } from "../lib/errors";
 import { newTicketCode } from "../lib/ticket-code";
 import { attachGuestPurchases } from "../db/store/collection";
-import { findOwnedTicket, findTransferRecipient, listOwnedTickets, setHolderName, transferTicket, type TicketWriteOutcome } from "../db/tickets-mine";
+import { findOwnedTicket, findTransferRecipient, listOwnedTickets, setHolderName, transferTicket, type TicketWriteOutcome } from "../db/tickets/mine";
 import { announceTransfer, myTicketAnswer, myTicketsAnswer } from "../services/tickets-mine";
 import { hitRateLimit } from "../services/rate-limit";
 import {
@@ -35,7 +35,7 @@ import {
   type MyTicketResponse,
   type MyTicketsResponse,
   type TicketTransferResponse,
-} from "#contracts/tickets-mine.ts";
+} from "#contracts/tickets/mine.ts";
 import { accessChanged } from "../services/access-changed";
 
 /** The ticket id of the address, or 404 for one that cannot be a ticket's. */

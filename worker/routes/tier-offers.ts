@@ -7,13 +7,13 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import type { AppEnv } from "../env";
-import { claimOffer, findOffer, linkOfferCheckout, openOffersOf, releaseOffer, type OfferRow } from "../db/tier-offers";
+import { claimOffer, findOffer, linkOfferCheckout, openOffersOf, releaseOffer, type OfferRow } from "../db/tiers/offers";
 import { findBillingCustomer, findUserForPayments, insertCheckoutSession } from "../db/payments";
 import { readTaxSettings } from "../db/tax-settings";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES, type RedirectResponse } from "#contracts/payments.ts";
-import { firstPeriodCents, OFFER_MESSAGES, type OfferView, type OffersResponse } from "#contracts/tier-offers-model.ts";
-import { offerClaimSchema, offerParamSchema } from "#contracts/tier-offers.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { firstPeriodCents, OFFER_MESSAGES, type OfferView, type OffersResponse } from "#contracts/tiers/offers-model.ts";
+import { offerClaimSchema, offerParamSchema } from "#contracts/tiers/offers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { VIP_PLANS } from "#contracts/vip-plans.ts";
 import { conflict, notFound, routeError, unauthorized } from "../lib/errors";
 import { validate } from "../lib/validate";

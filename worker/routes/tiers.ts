@@ -5,11 +5,11 @@
 // the content version, so the edge cache's copies are left behind at once.
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { readTiers } from "../db/tiers";
+import { readTiers } from "../db/tiers/tiers";
 import { publicCacheControl } from "../lib/cache-control";
 import { vipPlanPrices } from "../services/membership/plans";
-import { VIP_TIER_ID, type TierView } from "#contracts/tiers.ts";
-import type { PublicTiersResponse } from "#contracts/tier-limits.ts";
+import { VIP_TIER_ID, type TierView } from "#contracts/tiers/tiers.ts";
+import type { PublicTiersResponse } from "#contracts/tiers/limits.ts";
 
 type Prices = TierView["prices"];
 

@@ -2,7 +2,7 @@
 // short-lived signed URLs (or a live channel's embed page).
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { slugIdParamSchema } from "#contracts/music.ts";
+import { slugIdParamSchema } from "#contracts/music/music.ts";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { validate } from "../lib/validate";

@@ -6,7 +6,7 @@ import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
 import { requireVIP } from "../middleware/guards";
 import { issuePass } from "../services/vip-pass";
-import type { VipPassResponse } from "#contracts/vip-pass.ts";
+import type { VipPassResponse } from "#contracts/tickets/vip-pass.ts";
 
 export const vipPassRoutes = new Hono<HonoEnv>().get("/", requireVIP, async (c) =>
   c.json<VipPassResponse>(await issuePass(c.var.db, readConfig(c.env).SESSION_SECRET, c.var.user.id)),

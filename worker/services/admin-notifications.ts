@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
 import type { HonoEnv } from "../types";
-import type { NotificationSettings } from "#contracts/admin-settings.ts";
+import type { NotificationSettings } from "#contracts/admin/settings.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { readSettings } from "../db/settings";
 import { createMailService, type MailMessage } from "./mail";

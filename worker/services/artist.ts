@@ -7,13 +7,13 @@ import type { AppEnv } from "../env";
 import { readConfig } from "../env";
 import type { DB } from "../db/client";
 import { albums, tracks } from "../db/schema/music";
-import { albumNotes, albumView, coverUrlOf } from "../db/music";
+import { albumNotes, albumView, coverUrlOf } from "../db/music/music";
 import type { Locale } from "#contracts/locale.ts";
 import { albumHead, trackHead } from "../lib/music-jsonld";
 import { readSettings } from "../db/settings";
-import { readCredits } from "../db/track-details";
+import { readCredits } from "../db/music/track-details";
 import { remember } from "../lib/memo";
-import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "#contracts/admin-settings.ts";
+import { artistNameOf, artistPortraitUrlOf, type ArtistResponse } from "#contracts/admin/settings.ts";
 import { ICONIC_TRACK_IDS } from "#contracts/site.ts";
 import { CATALOG_TTL_MS, publicAlbum, publicTrack } from "./catalog";
 

@@ -1,9 +1,9 @@
 // The public catalog's reads that both the music API and the catalog page's HTML serve.
 import type { DB } from "../db/client";
-import { findAlbum, findTimedTrack, listAlbums, type AlbumRecord, type Timed } from "../db/music";
+import { findAlbum, findTimedTrack, listAlbums, type AlbumRecord, type Timed } from "../db/music/music";
 import { rememberUntil } from "../lib/memo";
 import { oncePerRequest } from "../lib/request-memo";
-import type { AlbumsResponse } from "#contracts/music.ts";
+import type { AlbumsResponse } from "#contracts/music/music.ts";
 
 export const CATALOG_TTL_MS = 60_000;
 

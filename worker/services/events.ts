@@ -5,11 +5,11 @@ import type { Context } from "hono";
 import type { Locale } from "#contracts/locale.ts";
 import type { HonoEnv } from "../types";
 import { readConfig } from "../env";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import { remember } from "../lib/memo";
 import { presaleTimesOf } from "#contracts/presales.ts";
 import { eventsJsonLd, jsonLdScript } from "../lib/event-jsonld";
-import { coverUrlOf } from "../db/music";
+import { coverUrlOf } from "../db/music/music";
 import { readSettings } from "../db/settings";
 import { EVENTS_MEMO_PREFIX, fallbackEventImageKey, isListed, listPublishedEvents, toPublicEvent, type EventRow } from "../db/events";
 

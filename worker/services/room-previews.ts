@@ -4,12 +4,12 @@
 // not on sale give no card, so a card never tells more than the public page; links elsewhere stay
 // plain links. The room's object asks for them after the message went out.
 import type { DB } from "../db/client";
-import { findAlbum, findTimedTrack } from "../db/music";
+import { findAlbum, findTimedTrack } from "../db/music/music";
 import { findPublishedEvent, toPublicEvent } from "../db/events";
 import { findPublicProduct } from "../db/store/store";
 import { isSlugId } from "#contracts/ids.ts";
-import { ROOM_PREVIEWS_MAX } from "#contracts/room-limits.ts";
-import type { RoomLinkPreview } from "#contracts/rooms.ts";
+import { ROOM_PREVIEWS_MAX } from "#contracts/rooms/limits.ts";
+import type { RoomLinkPreview } from "#contracts/rooms/rooms.ts";
 
 type SiteLink = { kind: RoomLinkPreview["kind"]; id: string };
 

@@ -2,8 +2,8 @@
 // it on sign-in. A cart is a wish list with quantities, not a reservation: prices and stock are
 // checked again by the quote and the checkout. What it may hold is checked against the products as
 // they are now: public ones, a merch product's own option, no more than a product's per-order limit.
-import { STORE_LIMITS } from "#contracts/store-model.ts";
-import type { CartLine } from "#contracts/store-cart.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
+import type { CartLine } from "#contracts/store/cart.ts";
 import type { CartCatalog } from "../db/store/store";
 
 /** Why a line cannot be kept in a cart (route codes: product_not_found is a 404, the others 400s). */

@@ -6,7 +6,7 @@ import type { DB } from "../db/client";
 import { findPublicProduct } from "../db/store/store";
 import { readSettings } from "../db/settings";
 import type { Locale } from "#contracts/locale.ts";
-import { artistNameOf } from "#contracts/admin-settings.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
 import { productHead } from "../lib/store-jsonld";
 
 /** "" when the product is not public (the page is then a 404 anyway). */

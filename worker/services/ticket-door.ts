@@ -1,9 +1,9 @@
 // A ticket at the door (decision 055): its QR token's claims or its typed code, let in once at the
-// door's event, or the reason it is refused. worker/db/check-in-tickets.ts holds the statements;
+// door's event, or the reason it is refused. worker/db/tickets/check-in-tickets.ts holds the statements;
 // services/vip-pass.ts decides whether a read is a ticket's or a pass's and limits the reads.
 import type { DB } from "../db/client";
-import { admitTicket, type TicketRead } from "../db/check-in-tickets";
-import type { CheckInResponse } from "#contracts/vip-pass.ts";
+import { admitTicket, type TicketRead } from "../db/tickets/check-in-tickets";
+import type { CheckInResponse } from "#contracts/tickets/vip-pass.ts";
 
 /**
  * Lets the ticket in at `eventId`, or says why not: replaced (an older token version: the ticket was

@@ -4,12 +4,12 @@
 // member a ticket was transferred to them.
 import { readConfig, type AppEnv } from "../env";
 import type { DB } from "../db/client";
-import { eventOverAt, localisedNames, ticketLockedBy, type OwnedTicketRow } from "../db/tickets-mine";
+import { eventOverAt, localisedNames, ticketLockedBy, type OwnedTicketRow } from "../db/tickets/mine";
 import { signTicketToken } from "../lib/ticket-token";
 import { livePagePath } from "#contracts/live-limits.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";
-import { ticketPath } from "#contracts/event-tickets-model.ts";
-import type { MyTicket, MyTicketEvent, MyTicketGroup, MyTicketResponse, MyTicketsResponse } from "#contracts/tickets-mine-model.ts";
+import { ticketPath } from "#contracts/tickets/event-tickets-model.ts";
+import type { MyTicket, MyTicketEvent, MyTicketGroup, MyTicketResponse, MyTicketsResponse } from "#contracts/tickets/mine-model.ts";
 import { createMailService } from "./mail";
 import { ticketTransferMail } from "./mail/ticket-transfer";
 

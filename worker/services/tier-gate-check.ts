@@ -1,9 +1,9 @@
 // A gate an admin's form sends, checked against the ladder before anything is stored (decision 099):
 // 400 tier_gate_unknown names the first tier the ladder lacks.
 import type { DB } from "../db/client";
-import { readTiers } from "../db/tiers";
+import { readTiers } from "../db/tiers/tiers";
 import { routeError } from "../lib/errors";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 
 /** A gate from a form, its tiers checked against the ladder: 400 tier_gate_unknown names the first missing one. */
 export async function checkGate<G extends TierGate | null | undefined>(db: DB, gate: G, field = "tiers"): Promise<G> {

@@ -23,11 +23,11 @@ import {
 } from "../db/admin-users";
 import { newId } from "../lib/crypto";
 import { sellableTier } from "./membership/tier-prices";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { conflict, notFound } from "../lib/errors";
 import { notifyVipChanged } from "./notifications/membership";
 import { publishFeedEvent } from "./realtime/feed-hub";
-import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "#contracts/admin-users.ts";
+import { USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES, type AdminUser, type BanTerms } from "#contracts/admin/users.ts";
 import { runBatch, type Statement } from "../db/d1";
 import { auditDetail } from "#contracts/audit-detail.ts";
 import { accessChanged } from "./access-changed";

@@ -9,7 +9,7 @@ import { hitRateLimit } from "./rate-limit";
 import { createMailService } from "./mail";
 import { invitationMail } from "./mail/templates";
 import type { Locale } from "#contracts/locale.ts";
-import { INVITE_RATE_LIMITS, USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES } from "#contracts/admin-users.ts";
+import { INVITE_RATE_LIMITS, USER_ADMIN_ERROR_CODES as CODES, USER_ADMIN_MESSAGES as MESSAGES } from "#contracts/admin/users.ts";
 
 /** The sign-up page with the invited address filled in. */
 export function invitationLink(origin: string, email: string) {

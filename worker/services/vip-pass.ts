@@ -1,8 +1,8 @@
 // The VIP pass and the door (decision 027): issuing a member's pass for the current minute, and
 // reading a pass at the door into one of the answers the check-in page shows. The tokens and codes
-// themselves are worker/lib/vip-pass.ts; the rows are worker/db/check-in.ts.
+// themselves are worker/lib/vip-pass.ts; the rows are worker/db/tickets/check-in.ts.
 import type { DB } from "../db/client";
-import { findDoorEvent, findPassHolder, findPassHolderByNumber, passNumberOf, recordCheckIn, type PassHolder } from "../db/check-in";
+import { findDoorEvent, findPassHolder, findPassHolderByNumber, passNumberOf, recordCheckIn, type PassHolder } from "../db/tickets/check-in";
 import { newId } from "../lib/crypto";
 import { routeError, tooManyRequests } from "../lib/errors";
 import { checkPassTimeCode, formatPassCode, parsePassCode, passTimeCode, passWindow, signPassToken, verifyPassToken, windowEndsAt } from "../lib/vip-pass";
@@ -10,10 +10,10 @@ import { verifyTicketToken } from "../lib/ticket-token";
 import { readTicket } from "./ticket-door";
 import { giveBackAttempt, hitRateLimit, takeAttempt } from "./rate-limit";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from "#contracts/limits.ts";
-import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/vip-pass.ts";
-import { normaliseTicketCode } from "#contracts/event-tickets-model.ts";
-import { FREE_TIER, VIP_TIER } from "#contracts/tiers.ts";
-import { passesVipTier, tiersForMinTiers } from "../db/tier-gate";
+import { CHECK_IN_ERROR_CODES, type CheckInResponse, type VipPassResponse } from "#contracts/tickets/vip-pass.ts";
+import { normaliseTicketCode } from "#contracts/tickets/event-tickets-model.ts";
+import { FREE_TIER, VIP_TIER } from "#contracts/tiers/tiers.ts";
+import { passesVipTier, tiersForMinTiers } from "../db/tiers/gate";
 
 /** The member's pass for the minute `now` falls in. 403 vip_required when they are not (or no longer) VIP. */
 export async function issuePass(db: DB, secret: string, userId: string, now = Date.now()): Promise<VipPassResponse> {

@@ -3,7 +3,7 @@
 // Worker checks the choice again.
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { GateTierChoice, TierGate } from "#contracts/tier-gate.ts";
+import type { GateTierChoice, TierGate } from "#contracts/tiers/gate.ts";
 import { archivedTierMessage, tierGateMessages as m, tierNameIn } from "../../lib/tiers/tierGate";
 
 type Props = { tiers: GateTierChoice[]; value: TierGate; onChange: (gate: TierGate) => void; disabled?: boolean };

@@ -4,8 +4,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { retryUnreachable } from "../../lib/queryClient";
-import type { AuditListResponse } from "#contracts/admin.ts";
-import type { AnalyticsPeriod, AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse, TrackPeriod } from "#contracts/admin-analytics.ts";
+import type { AuditListResponse } from "#contracts/admin/admin.ts";
+import type { AnalyticsPeriod, AnalyticsResponse, OverviewResponse, TrackAnalyticsResponse, TrackPeriod } from "#contracts/admin/analytics.ts";
 
 export const adminKeys = {
   all: ["admin"] as const,

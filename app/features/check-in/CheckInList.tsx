@@ -9,7 +9,7 @@ import { QueryState } from "../../components/QueryState";
 import { checkInMessages as m } from "./messages";
 import { checkInListQueryOptions } from "./queries";
 import { ticketTypeName } from "./ResultPanel";
-import { isTicketEntry, type CheckInListResponse } from "#contracts/vip-pass.ts";
+import { isTicketEntry, type CheckInListResponse } from "#contracts/tickets/vip-pass.ts";
 
 export function CheckInList({ eventId }: { eventId: string }) {
   const intl = useIntl();

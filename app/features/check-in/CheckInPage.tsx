@@ -10,7 +10,7 @@ import { Loading } from "../../components/Loading";
 import { QueryState } from "../../components/QueryState";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";
-import { PASS_CODE_INPUT_MAX, type CheckInEvent, type CheckInResponse } from "#contracts/vip-pass.ts";
+import { PASS_CODE_INPUT_MAX, type CheckInEvent, type CheckInResponse } from "#contracts/tickets/vip-pass.ts";
 import { CheckInList } from "./CheckInList";
 import CheckInMessages from "./messages?feature";
 import { checkInMessages as m } from "./messages";

@@ -3,7 +3,7 @@
 // holds it (decision 055); and why a ticket is refused or what to do next. Times are the event's.
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Avatar } from "../../components/Avatar";
-import type { CheckInResponse, CheckInResult, CheckInTicket } from "#contracts/vip-pass.ts";
+import type { CheckInResponse, CheckInResult, CheckInTicket } from "#contracts/tickets/vip-pass.ts";
 import { checkInMessages as m } from "./messages";
 
 const HEADLINE: Record<CheckInResult, MessageDescriptor> = {

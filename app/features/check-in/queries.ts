@@ -2,7 +2,7 @@
 // is read the list and the counts are fetched again. Types only from the contract.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { CheckInEventsResponse, CheckInListResponse, CheckInResponse } from "#contracts/vip-pass.ts";
+import type { CheckInEventsResponse, CheckInListResponse, CheckInResponse } from "#contracts/tickets/vip-pass.ts";
 
 export const checkInKeys = {
   all: ["check-in"] as const,

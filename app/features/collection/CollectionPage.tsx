@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useIntl } from "react-intl";
-import type { CollectionResponse } from "#contracts/store-collection.ts";
+import type { CollectionResponse } from "#contracts/store/collection.ts";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import { UiText } from "../../components/form/FormField";

@@ -6,7 +6,7 @@
 // so and asks again after the time it gave, then follows the link once it is ready.
 import { useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
-import type { CollectionRelease, DownloadLink } from "#contracts/store-collection.ts";
+import type { CollectionRelease, DownloadLink } from "#contracts/store/collection.ts";
 import { serverErrorText, type UiMessage } from "../../lib/forms/errorText";
 import { UiText } from "../../components/form/FormField";
 import { COLLECTION_TEXTS } from "./errors";

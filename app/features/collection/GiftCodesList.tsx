@@ -1,7 +1,7 @@
 // The gift codes the member bought: the code, how many months of which tier, its state (redeemed names
 // the member by username only), and a link to its printable card.
 import { useIntl } from "react-intl";
-import type { CollectionGiftCode } from "#contracts/store-collection.ts";
+import type { CollectionGiftCode } from "#contracts/store/collection.ts";
 import { collectionMessages as m, giftStateMessages } from "./messages";
 import { tierNameIn } from "../../lib/tiers/tierGate";
 

@@ -3,8 +3,8 @@
 // ticket order's lines are its shows (title in the page's language, start in the event's own zone)
 // with the tickets of each type.
 import { useIntl } from "react-intl";
-import type { CollectionOrder, CollectionOrderTickets } from "#contracts/store-collection.ts";
-import { formatMoney } from "#contracts/store-model.ts";
+import type { CollectionOrder, CollectionOrderTickets } from "#contracts/store/collection.ts";
+import { formatMoney } from "#contracts/store/model.ts";
 import { formatWhen, taxPlaceName } from "../../lib/intlFormat";
 import { collectionMessages as m, orderStatusMessages } from "./messages";
 

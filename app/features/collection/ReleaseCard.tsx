@@ -4,7 +4,7 @@
 // which tracks download now (its teasers: the zip holds only those) and which are locked until then.
 import type { ReactNode } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import type { CollectionRelease } from "#contracts/store-collection.ts";
+import type { CollectionRelease } from "#contracts/store/collection.ts";
 import { Icon } from "../../components/Icon";
 import { DownloadButton } from "./DownloadButton";
 import { collectionMessages as m } from "./messages";

@@ -1,7 +1,7 @@
 // Visible strings of the buyer's collection (/collection), in this feature's catalogs.
 import { defineMessage, defineMessages } from "react-intl";
-import type { OrderStatus } from "#contracts/store-model.ts";
-import type { GiftCodeState } from "#contracts/store-collection.ts";
+import type { OrderStatus } from "#contracts/store/model.ts";
+import type { GiftCodeState } from "#contracts/store/collection.ts";
 
 export const collectionMessages = {
   ...defineMessages({

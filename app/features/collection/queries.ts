@@ -3,8 +3,8 @@
 // purchases by e-mail (asking for the link, then using it).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { ClaimConfirmResponse, ClaimRequestResponse, CollectionResponse, RenewLinkBody, RenewLinkResponse } from "#contracts/store-collection.ts";
-import { COLLECTION_API } from "#contracts/store-model.ts";
+import type { ClaimConfirmResponse, ClaimRequestResponse, CollectionResponse, RenewLinkBody, RenewLinkResponse } from "#contracts/store/collection.ts";
+import { COLLECTION_API } from "#contracts/store/model.ts";
 
 export const collectionKeys = { all: ["collection"] as const };
 

@@ -23,7 +23,7 @@ import "./feed.css";
 import { useChosenFile } from "../../lib/useChosenFile";
 import { TierGateField } from "../../components/form/TierGateField";
 import { tierChoicesQueryOptions } from "../../lib/tiers/tierGate";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 
 const VIP_AND_ABOVE: TierGate = { minTier: "vip" };
 

@@ -1,7 +1,7 @@
 // Changing the feed: create a post (its image uploaded first, with progress), delete one
 // (optimistic, put back on failure), like / unlike (optimistic, rolled back on failure), comment
 // and report. Each success writes the server's answer into the cache (see queries.ts).
-import type { TierGate } from "#contracts/tier-gate.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   POST_IMAGE_FIELD,

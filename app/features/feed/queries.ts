@@ -4,7 +4,7 @@
 // step, so a like or a comment shows the same counts wherever the post is on screen.
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { CommentsResponse, FeedResponse, PostResponse, PostTeaserResponse, PostView } from "#contracts/feed.ts";
-import type { AdminSettingsResponse } from "#contracts/admin-settings.ts";
+import type { AdminSettingsResponse } from "#contracts/admin/settings.ts";
 import { api, ApiRequestError } from "../../lib/api";
 
 export const feedKeys = {

@@ -16,7 +16,7 @@ import { QueryState } from "../../components/QueryState";
 import { ApiRequestError } from "../../lib/api";
 import { useLocale } from "../../i18n/I18nProvider";
 import type { LivePinnedProduct, LiveShowView } from "#contracts/live.ts";
-import { formatMoney, type Currency } from "#contracts/store-model.ts";
+import { formatMoney, type Currency } from "#contracts/store/model.ts";
 import LiveMessages from "./messages?feature";
 import { LivePlayer } from "./LivePlayer";
 import { liveMessages as m } from "./messages";

@@ -2,8 +2,8 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
 import { isLocale, LANG_PARAM } from "#contracts/locale.ts";
-import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "#contracts/music.ts";
-import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/track-details.ts";
+import type { AlbumResponse, AlbumsResponse, PlayResponse, TrackResponse, TracksResponse } from "#contracts/music/music.ts";
+import type { TrackCreditsResponse, TrackLyricsResponse } from "#contracts/music/track-details.ts";
 
 export const isMissing = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 

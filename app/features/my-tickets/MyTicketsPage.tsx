@@ -8,7 +8,7 @@ import { useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import type { Locale } from "#contracts/locale.ts";
-import type { MyTicketGroup, MyTicketsResponse } from "#contracts/tickets-mine-model.ts";
+import type { MyTicketGroup, MyTicketsResponse } from "#contracts/tickets/mine-model.ts";
 import { myTicketsMessages as m } from "./messages";
 import MyTicketsMessages from "./messages?feature";
 import { myTicketsQueryOptions } from "./queries";

@@ -9,7 +9,7 @@ import { Loading } from "../../components/Loading";
 import { QueryState } from "../../components/QueryState";
 import { ApiRequestError } from "../../lib/api";
 import type { Locale } from "#contracts/locale.ts";
-import type { MyTicketResponse } from "#contracts/tickets-mine-model.ts";
+import type { MyTicketResponse } from "#contracts/tickets/mine-model.ts";
 import { myTicketsMessages as m } from "./messages";
 import MyTicketsMessages from "./messages?feature";
 import { myTicketQueryOptions } from "./queries";

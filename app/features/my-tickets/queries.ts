@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
-import { ticketApiPath, TICKETS_API, type MyTicketResponse, type MyTicketsResponse, type TicketTransferResponse } from "#contracts/tickets-mine-model.ts";
+import { ticketApiPath, TICKETS_API, type MyTicketResponse, type MyTicketsResponse, type TicketTransferResponse } from "#contracts/tickets/mine-model.ts";
 
 export const myTicketsKeys = {
   all: ["my-tickets"] as const,

@@ -4,7 +4,7 @@
 // administrators, or a member with no offer open.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl, type IntlShape, type MessageDescriptor } from "react-intl";
-import type { OfferView } from "#contracts/tier-offers-model.ts";
+import type { OfferView } from "#contracts/tiers/offers-model.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { ApiRequestError } from "../../lib/api";
 import { useSessionUser } from "../../lib/session/useSession";

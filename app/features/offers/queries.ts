@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { api } from "../../lib/api";
-import { OFFERS_API, type OffersResponse } from "#contracts/tier-offers-model.ts";
+import { OFFERS_API, type OffersResponse } from "#contracts/tiers/offers-model.ts";
 import type { RedirectResponse } from "#contracts/payments.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 

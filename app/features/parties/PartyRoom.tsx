@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { formatWhen } from "../../lib/intlFormat";
 import { meQueryOptions } from "../../lib/session/queries";
 import { useSessionUser } from "../../lib/session/useSession";
-import { partyPhaseAt, partyPositionAt, type PartyDetail } from "#contracts/parties.ts";
+import { partyPhaseAt, partyPositionAt, type PartyDetail } from "#contracts/parties/parties.ts";
 import { ClockSync } from "./engine";
 import { partiesMessages as m } from "./messages";
 import { partiesKeys } from "./queries";

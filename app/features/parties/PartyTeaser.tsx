@@ -12,7 +12,7 @@ import PartiesMessages from "./messages?feature";
 import { partiesMessages as m } from "./messages";
 import { upcomingPartiesQueryOptions } from "./queries";
 import { useViewerZone } from "../../lib/useViewerZone";
-import type { PublicParty } from "#contracts/parties.ts";
+import type { PublicParty } from "#contracts/parties/parties.ts";
 import "./party-teaser.css";
 
 type Props = { limit?: number; headingLevel?: 2 | 3 };

@@ -4,7 +4,7 @@
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Avatar } from "../../components/Avatar";
 import { TierBadge } from "../../components/TierBadge";
-import { PARTY_REACTIONS, type PartyErrorCode } from "#contracts/parties.ts";
+import { PARTY_REACTIONS, type PartyErrorCode } from "#contracts/parties/parties.ts";
 import { partiesMessages as m } from "./messages";
 import type { RoomState } from "./usePartyRoom";
 

@@ -3,7 +3,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
-import { partyPositionAt, type PartyDetail, type PartySummary } from "#contracts/parties.ts";
+import { partyPositionAt, type PartyDetail, type PartySummary } from "#contracts/parties/parties.ts";
 import { PartyPlayer, type ClockSync, type PartyPlayerStatus } from "./engine";
 import { partiesMessages as m } from "./messages";
 import { playParty } from "./queries";

@@ -4,10 +4,10 @@
 //   socket's `sync` frames): each sample's offset is the server's time minus the midpoint of the
 //   request, and the sample with the shortest round trip among the last few wins (its error is at
 //   most half that round trip);
-// - the position is the party's walk (worker/contracts/party-clock.ts) at the estimated server now;
+// - the position is the party's walk (worker/contracts/parties/clock.ts) at the estimated server now;
 // - once a second while playing, a listener further than DRIFT_TOLERANCE_S from it is moved
 //   there by a seek, and at a track boundary the next track is asked for (a new signed URL).
-import { partyPositionAt, type PartyPlayResponse, type TimedTrack } from "#contracts/parties.ts";
+import { partyPositionAt, type PartyPlayResponse, type TimedTrack } from "#contracts/parties/parties.ts";
 
 /** A listener further than this from the shared position is moved to it (seconds). */
 export const DRIFT_TOLERANCE_S = 0.25;

@@ -4,7 +4,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { retryUnreachable } from "../../lib/queryClient";
-import type { PartyPlayResponse, PartyResponse, PublicPartiesResponse } from "#contracts/parties.ts";
+import type { PartyPlayResponse, PartyResponse, PublicPartiesResponse } from "#contracts/parties/parties.ts";
 
 export const partiesKeys = {
   all: ["parties"] as const,

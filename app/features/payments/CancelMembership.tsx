@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
 import { CANCEL_REASONS, type CancelReason } from "#contracts/cancel-reasons.ts";
-import { RETENTION_OFFER_API, type RetentionOfferResponse } from "#contracts/retention-offer-model.ts";
+import { RETENTION_OFFER_API, type RetentionOfferResponse } from "#contracts/tiers/retention-offer-model.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { api } from "../../lib/api";
 import {

@@ -7,7 +7,7 @@ import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
 import { QueryState } from "../../components/QueryState";
 import { PlanAmount } from "../../components/VipPrice";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { useTierName } from "../../lib/tiers/ladder";
 import { cancelsOnMessage, membershipMessages as m, pastDueHelpMessage, tierTitleMessage, trialUntilMessage, vipMessages } from "./messages";
 import { useOpenPortal } from "./mutations";

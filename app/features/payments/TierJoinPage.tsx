@@ -8,7 +8,7 @@ import { Link, linkOptions, useNavigate } from "@tanstack/react-router";
 import { appHref } from "../../lib/appHref";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { FREE_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
+import { FREE_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers/tiers.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { PageFrame } from "../../components/PageFrame";
 import { useSessionUser, useSiteConfig } from "../../lib/session/useSession";

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MembershipResponse } from "#contracts/payments.ts";
-import type { TierChangePreviewResponse } from "#contracts/tier-moves.ts";
+import type { TierChangePreviewResponse } from "#contracts/tiers/moves.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CancelMembership } from "./CancelMembership";
 import { api } from "../../lib/api";

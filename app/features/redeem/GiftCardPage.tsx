@@ -10,7 +10,7 @@ import { Loading } from "../../components/Loading";
 import { QueryState } from "../../components/QueryState";
 import { ApiRequestError } from "../../lib/api";
 import { artistQueryOptions } from "../../lib/artist";
-import type { GiftCardResponse } from "#contracts/store-gift-model.ts";
+import type { GiftCardResponse } from "#contracts/store/gift-model.ts";
 import RedeemMessages from "./messages?feature";
 import { redeemMessages as m } from "./messages";
 import { giftCardQueryOptions } from "./queries";

@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { FormField, focusFirstInvalid } from "../../components/form/FormField";
 import { ApiRequestError } from "../../lib/api";
 import { codeText, type ErrorTexts, type UiMessage } from "../../lib/forms/errorText";
-import { GIFT_CODE_INPUT_MAX, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store-gift-model.ts";
+import { GIFT_CODE_INPUT_MAX, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store/gift-model.ts";
 import { redeemMessages as m } from "./messages";
 import { useRedeemGift } from "./queries";
 

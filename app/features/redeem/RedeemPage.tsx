@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Loading } from "../../components/Loading";
 import { useSessionUser } from "../../lib/session/useSession";
-import { REDEEM_PATH, redeemPath, type GiftRedeemResponse } from "#contracts/store-gift-model.ts";
+import { REDEEM_PATH, redeemPath, type GiftRedeemResponse } from "#contracts/store/gift-model.ts";
 import RedeemMessages from "./messages?feature";
 import { RedeemForm } from "./RedeemForm";
 import { RedeemSuccess } from "./RedeemSuccess";

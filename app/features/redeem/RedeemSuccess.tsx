@@ -4,9 +4,9 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { GiftRedeemResponse } from "#contracts/store-gift-model.ts";
+import type { GiftRedeemResponse } from "#contracts/store/gift-model.ts";
 import { redeemMessages as m } from "./messages";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { tierNameIn } from "../../lib/tiers/tierGate";
 
 export function RedeemSuccess({ result, onAnother }: { result: GiftRedeemResponse; onAnother: () => void }) {

@@ -2,7 +2,7 @@
 // /api/store/gifts/:code, its buyer's and the admins' only).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import { GIFT_API, type GiftCardResponse, type GiftRedeemResponse } from "#contracts/store-gift-model.ts";
+import { GIFT_API, type GiftCardResponse, type GiftRedeemResponse } from "#contracts/store/gift-model.ts";
 
 export const giftCardQueryOptions = (code: string) =>
   queryOptions({

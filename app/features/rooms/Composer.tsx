@@ -4,10 +4,10 @@
 // A reply shows "Replying to <name>" above it, which Escape (or its button) cancels.
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import { ROOM_MESSAGE_MAX } from "#contracts/room-limits.ts";
+import { ROOM_MESSAGE_MAX } from "#contracts/rooms/limits.ts";
 import { roomsMessages as m } from "./messages";
 import { usePictureUploads, type AttachedPicture } from "./usePictureUploads";
-import type { RoomMessage } from "#contracts/rooms.ts";
+import type { RoomMessage } from "#contracts/rooms/rooms.ts";
 import { threadMessages as t } from "./threadMessages";
 
 /** The counter shows from this many characters left. */

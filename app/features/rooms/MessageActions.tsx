@@ -6,8 +6,8 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { ROOM_MESSAGE_MAX, ROOM_REACTIONS } from "#contracts/room-limits.ts";
-import type { RoomClientFrame, RoomMessage } from "#contracts/rooms.ts";
+import { ROOM_MESSAGE_MAX, ROOM_REACTIONS } from "#contracts/rooms/limits.ts";
+import type { RoomClientFrame, RoomMessage } from "#contracts/rooms/rooms.ts";
 import { threadMessages as t } from "./threadMessages";
 
 /** What the list needs to offer these on each message. */

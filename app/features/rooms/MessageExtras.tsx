@@ -2,7 +2,7 @@
 // link that opens it in full size) and the cards of its links to the site's pages (each card one
 // link, reachable by keyboard, with the page's title in the reader's language).
 import { useIntl } from "react-intl";
-import type { RoomLinkPreview, RoomPicture } from "#contracts/rooms.ts";
+import type { RoomLinkPreview, RoomPicture } from "#contracts/rooms/rooms.ts";
 import { isPortuguese } from "./RoomLock";
 import { roomsMessages as m } from "./messages";
 

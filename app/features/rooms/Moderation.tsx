@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import type { RoomClientFrame, RoomMessage } from "#contracts/rooms.ts";
+import type { RoomClientFrame, RoomMessage } from "#contracts/rooms/rooms.ts";
 import { roomsMessages as m } from "./messages";
 
 /** What a moderator asked to do to one message, waiting for the answer to the question. */

@@ -7,8 +7,8 @@ import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from "
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Icon } from "../../components/Icon";
 import { api } from "../../lib/api";
-import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_NOTIFY_CHOICES, ROOM_NOTIFY_DEFAULT, type RoomNotify } from "#contracts/room-limits.ts";
-import type { RoomNotifyResponse, RoomsResponse } from "#contracts/rooms.ts";
+import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_NOTIFY_CHOICES, ROOM_NOTIFY_DEFAULT, type RoomNotify } from "#contracts/rooms/limits.ts";
+import type { RoomNotifyResponse, RoomsResponse } from "#contracts/rooms/rooms.ts";
 import { roomsQueryOptions } from "./queries";
 
 const m = defineMessages({

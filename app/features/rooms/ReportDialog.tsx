@@ -9,7 +9,7 @@ import { ApiRequestError, api } from "../../lib/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Modal } from "../../components/Modal";
 import { REPORT_REASONS, type ReportReason } from "#contracts/feed.ts";
-import type { RoomMessage } from "#contracts/rooms.ts";
+import type { RoomMessage } from "#contracts/rooms/rooms.ts";
 
 const m = defineMessages({
   report: { id: "rooms.report.button", defaultMessage: "Report" },

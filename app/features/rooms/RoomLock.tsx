@@ -3,8 +3,8 @@
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl, type IntlShape } from "react-intl";
-import type { RoomRefusal } from "#contracts/room-access.ts";
-import type { RoomSummary } from "#contracts/rooms.ts";
+import type { RoomRefusal } from "#contracts/rooms/access.ts";
+import type { RoomSummary } from "#contracts/rooms/rooms.ts";
 import { roomsMessages as m } from "./messages";
 import { tierLadderQueryOptions } from "./queries";
 

@@ -9,7 +9,7 @@ import { useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { PageFrame } from "../../components/PageFrame";
 import { QueryState } from "../../components/QueryState";
-import type { RoomSummary } from "#contracts/rooms.ts";
+import type { RoomSummary } from "#contracts/rooms/rooms.ts";
 import { Room } from "./Room";
 import RoomsMessages from "./messages?feature";
 import { inLanguage, RoomLock } from "./RoomLock";

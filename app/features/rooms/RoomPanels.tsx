@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { RoomClientFrame, RoomMessage, RoomThreadResponse } from "#contracts/rooms.ts";
+import type { RoomClientFrame, RoomMessage, RoomThreadResponse } from "#contracts/rooms/rooms.ts";
 import type { MessageTools } from "./MessageActions";
 import { MessageList } from "./MessageList";
 import { MessageText } from "./MessageText";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
-import type { RoomSummary } from "#contracts/rooms.ts";
+import type { RoomSummary } from "#contracts/rooms/rooms.ts";
 import RoomsMessages from "./messages?feature";
 import { inLanguage, RoomLock } from "./RoomLock";
 import { roomsMessages as m } from "./messages";

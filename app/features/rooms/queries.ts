@@ -2,8 +2,8 @@
 // of one room's history, and the tier ladder's names (the same cache entry as /signup-options').
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { TIERS_API, type PublicTiersResponse } from "#contracts/tier-limits.ts";
-import type { RoomHistoryResponse, RoomResponse, RoomsResponse } from "#contracts/rooms.ts";
+import { TIERS_API, type PublicTiersResponse } from "#contracts/tiers/limits.ts";
+import type { RoomHistoryResponse, RoomResponse, RoomsResponse } from "#contracts/rooms/rooms.ts";
 
 export const roomsQueryOptions = () =>
   queryOptions({

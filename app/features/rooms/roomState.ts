@@ -1,7 +1,7 @@
 // One room's messages as the page holds them: merged by number (a reconnect, a history page and a
 // resent echo never show one twice), the sends still waiting for their echo, who is here, whether
 // the member may write, and the last error. A pure reducer, fed by useRoomSocket and the history.
-import type { RoomErrorCode, RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
+import type { RoomErrorCode, RoomMessage, RoomServerFrame } from "#contracts/rooms/rooms.ts";
 import { countReply, onThreadFrame } from "./threadState";
 
 export type PendingSend = {

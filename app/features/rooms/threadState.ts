@@ -1,7 +1,7 @@
 // What threads, reactions, edits, deletions and pins (decision 109) do to a room's state: the
 // room's frames about them applied to the messages shown and to the pinned list. Reactions come as
 // counts for everyone; whose toggle it was says whether the member's own `mine` changes.
-import type { RoomMessage, RoomServerFrame } from "#contracts/rooms.ts";
+import type { RoomMessage, RoomServerFrame } from "#contracts/rooms/rooms.ts";
 
 /** The page's two lists of messages these frames change. */
 type Lists = { messages: RoomMessage[]; pinned: RoomMessage[] };

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "../../lib/api";
 import { uploadForm } from "../../lib/upload";
-import { ROOM_PICTURE_FIELD, ROOM_PICTURE_MAX_BYTES, ROOM_PICTURES_MAX } from "#contracts/room-limits.ts";
-import type { RoomPictureUploadResponse } from "#contracts/rooms.ts";
+import { ROOM_PICTURE_FIELD, ROOM_PICTURE_MAX_BYTES, ROOM_PICTURES_MAX } from "#contracts/rooms/limits.ts";
+import type { RoomPictureUploadResponse } from "#contracts/rooms/rooms.ts";
 
 export type AttachedPicture = {
   key: string;

@@ -9,7 +9,7 @@
 // - while the page is visible, the newest number shown is reported read (debounced).
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { openLiveSocket } from "../../lib/socket";
-import type { RoomClientFrame, RoomClientFrameInput, RoomServerFrame } from "#contracts/rooms.ts";
+import type { RoomClientFrame, RoomClientFrameInput, RoomServerFrame } from "#contracts/rooms/rooms.ts";
 
 /** A send frame as the page puts it: its pictures and the message it replies to only when it has them. */
 const sendFrame = (clientId: string, text: string, pictureIds: string[], replyTo?: number): RoomClientFrameInput => ({

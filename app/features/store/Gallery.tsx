@@ -3,7 +3,7 @@
 // next picture, Home and End the first and last.
 import { useState, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PublicProductImage } from "#contracts/store.ts";
+import type { PublicProductImage } from "#contracts/store/store.ts";
 import { storeMessages as m } from "./messages";
 
 export function Gallery({ pictures, title }: { pictures: PublicProductImage[]; title: string }) {

@@ -1,7 +1,7 @@
 // The name-your-price field: an amount in the shown currency, starting at the suggested one, with
 // its minimum beside it ("$7.00 or more"; free products say so) and what is wrong with a typed one.
 import { FormattedMessage, useIntl } from "react-intl";
-import { STORE_LIMITS, type Currency } from "#contracts/store-model.ts";
+import { STORE_LIMITS, type Currency } from "#contracts/store/model.ts";
 import { checkAmount } from "./amount";
 import { useFormatCents } from "./currency";
 import { storeMessages as m } from "./messages";

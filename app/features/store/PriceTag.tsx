@@ -2,8 +2,8 @@
 // more", or "Name your price" when it is free), a VIP's own price beside the regular one struck
 // through, and for everyone else the VIP price as a teaser.
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PublicProduct } from "#contracts/store.ts";
-import { moneyIn, type Currency } from "#contracts/store-model.ts";
+import type { PublicProduct } from "#contracts/store/store.ts";
+import { moneyIn, type Currency } from "#contracts/store/model.ts";
 import { useMoney } from "./currency";
 import { storeMessages as m } from "./messages";
 

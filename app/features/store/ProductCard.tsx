@@ -2,8 +2,8 @@
 // the VIP teaser and its stock badge; the whole card opens the product's page.
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
-import type { Currency } from "#contracts/store-model.ts";
-import type { PublicProduct } from "#contracts/store.ts";
+import type { Currency } from "#contracts/store/model.ts";
+import type { PublicProduct } from "#contracts/store/store.ts";
 import { storeMessages as m } from "./messages";
 import { PriceTag, VipTeaser } from "./PriceTag";
 import { StockBadge } from "./StockBadge";

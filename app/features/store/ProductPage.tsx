@@ -8,7 +8,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import { hasStatus } from "../../lib/forms/errorText";
 import { useSessionUser } from "../../lib/session/useSession";
-import type { PublicProduct } from "#contracts/store.ts";
+import type { PublicProduct } from "#contracts/store/store.ts";
 import { BuyBox } from "./BuyBox";
 import { useStoreCurrency } from "./currency";
 import { Gallery } from "./Gallery";

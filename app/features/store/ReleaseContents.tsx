@@ -3,7 +3,7 @@
 // loads or when it cannot be read: the page still sells the release.
 import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PublicProduct } from "#contracts/store.ts";
+import type { PublicProduct } from "#contracts/store/store.ts";
 import { storeMessages as m } from "./messages";
 import { productContentsQueryOptions } from "./queries";
 import { formatSize } from "../../lib/fileSize";

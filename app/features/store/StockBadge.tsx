@@ -1,6 +1,6 @@
 // "Sold out" and "Only 3 left": said only when it matters (plenty in stock says nothing).
 import { FormattedMessage } from "react-intl";
-import type { Stock } from "#contracts/store.ts";
+import type { Stock } from "#contracts/store/store.ts";
 import { storeMessages as m } from "./messages";
 
 export function StockBadge({ stock, className = "" }: { stock: Stock; className?: string }) {

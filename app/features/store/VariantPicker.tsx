@@ -1,7 +1,7 @@
 // A merch product's options (size, colour) as radio buttons, each with its stock: "Only 2 left",
 // and "Sold out" on an option that cannot be chosen.
 import { FormattedMessage } from "react-intl";
-import type { PublicVariant } from "#contracts/store.ts";
+import type { PublicVariant } from "#contracts/store/store.ts";
 import { storeMessages as m } from "./messages";
 
 export const variantLabel = (variant: Pick<PublicVariant, "size" | "colour">) => [variant.size, variant.colour].filter(Boolean).join(" / ");

@@ -1,5 +1,5 @@
 // A name-your-price amount as the buyer types it ("7", "7.50", "7,50") and back.
-import { STORE_LIMITS } from "#contracts/store-model.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
 
 const AMOUNT = /^\d{1,7}(?:[.,]\d{1,2})?$/;
 

@@ -4,7 +4,7 @@
 // the default and then shows the stored choice.
 import { useCallback, useSyncExternalStore } from "react";
 import { useIntl } from "react-intl";
-import { CURRENCIES, formatMoney, moneyIn, type Currency, type Money } from "#contracts/store-model.ts";
+import { CURRENCIES, formatMoney, moneyIn, type Currency, type Money } from "#contracts/store/model.ts";
 
 const CURRENCY_KEY = "store-currency";
 const listeners = new Set<() => void>();

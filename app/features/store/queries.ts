@@ -5,9 +5,9 @@ import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { botCheckHeaders, type BotCheckToken } from "../../components/bot-check/token";
 import { LANG_PARAM, isLocale, type Locale } from "#contracts/locale.ts";
-import type { ReleaseContentsResponse, ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "#contracts/store.ts";
-import { STORE_API } from "#contracts/store-model.ts";
-import type { QuoteBody, QuoteResponse } from "#contracts/store-cart.ts";
+import type { ReleaseContentsResponse, ReleaseProductsResponse, StoreProductResponse, StoreProductsResponse } from "#contracts/store/store.ts";
+import { STORE_API } from "#contracts/store/model.ts";
+import type { QuoteBody, QuoteResponse } from "#contracts/store/cart.ts";
 
 const langOf = (locale: string): Locale => (isLocale(locale) ? locale : "en");
 

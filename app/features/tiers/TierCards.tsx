@@ -7,7 +7,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import { VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
+import { VIP_TIER_RANK, type TierView } from "#contracts/tiers/tiers.ts";
 import { hadTiersQueryOptions, tiersQueryOptions } from "./queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { tiersMessages as m } from "./messages";

@@ -2,7 +2,7 @@
 // the server's clock (serverTime), whatever the phone's clock says.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../lib/api";
-import type { VipPassResponse } from "#contracts/vip-pass.ts";
+import type { VipPassResponse } from "#contracts/tickets/vip-pass.ts";
 
 export const vipPassQueryKey = ["vip-pass"] as const;
 

@@ -2,8 +2,8 @@
 // by the Worker, and this one is merged into it on sign-in). Read without zod so the header's badge
 // costs the first load nothing: anything that does not read as cart lines is left out. Every tab
 // sees a change (the storage event), and React reads it through useSyncExternalStore.
-import { CART_STORAGE_KEY, STORE_LIMITS } from "#contracts/store-model.ts";
-import type { CartLine } from "#contracts/store-cart.ts";
+import { CART_STORAGE_KEY, STORE_LIMITS } from "#contracts/store/model.ts";
+import type { CartLine } from "#contracts/store/cart.ts";
 
 const EMPTY: CartLine[] = [];
 

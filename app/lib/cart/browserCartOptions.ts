@@ -2,8 +2,8 @@
 // its lines under CART_OPTIONS_STORAGE_KEY, so leaving the cart and coming back finds them; a
 // member's are kept by the Worker with their cart. Read by hand, as the lines are: a stored value
 // that does not read as choices is no choice.
-import { CART_OPTIONS_STORAGE_KEY } from "#contracts/store-model.ts";
-import type { CartOptions } from "#contracts/store-cart.ts";
+import { CART_OPTIONS_STORAGE_KEY } from "#contracts/store/model.ts";
+import type { CartOptions } from "#contracts/store/cart.ts";
 
 export const NO_OPTIONS: CartOptions = { shippingCountry: null, promoCode: null };
 

@@ -1,7 +1,7 @@
 // Pure changes to a cart's lines, the same for a visitor's (localStorage) and a member's (the
 // Worker's): one line per product and option, quantities within what one order may hold.
-import { STORE_LIMITS } from "#contracts/store-model.ts";
-import type { CartLine } from "#contracts/store-cart.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
+import type { CartLine } from "#contracts/store/cart.ts";
 
 export const sameItem = (a: Pick<CartLine, "productId" | "variantId">, b: Pick<CartLine, "productId" | "variantId">) =>
   a.productId === b.productId && (a.variantId ?? null) === (b.variantId ?? null);

@@ -11,7 +11,7 @@ import { useAsServerRendered } from "../useAsServerRendered";
 import { useSessionUser } from "../session/useSession";
 import { browserCart } from "./browserCart";
 import { browserCartOptions, NO_OPTIONS } from "./browserCartOptions";
-import type { CartLine, CartOptions } from "#contracts/store-cart.ts";
+import type { CartLine, CartOptions } from "#contracts/store/cart.ts";
 
 /** GET /api/store/cart's answer (the contract's StoreCartResponse, without its zod module). */
 type CartAnswer = { lines: CartLine[] } & Partial<CartOptions>;

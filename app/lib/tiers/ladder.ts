@@ -6,8 +6,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { api } from "../api";
-import { TIERS_API, type PublicTiersResponse } from "#contracts/tier-limits.ts";
-import type { TierView } from "#contracts/tiers.ts";
+import { TIERS_API, type PublicTiersResponse } from "#contracts/tiers/limits.ts";
+import type { TierView } from "#contracts/tiers/tiers.ts";
 import { tierName } from "../../components/TierBadge";
 
 /** The membership ladder as everyone sees it (GET /api/tiers): the same answer for every visitor and language. */

@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { defineMessage, defineMessages, type IntlShape } from "react-intl";
 import { api } from "../api";
-import type { GateTier, TierChoicesResponse, TierGateView } from "#contracts/tier-gate.ts";
+import type { GateTier, TierChoicesResponse, TierGateView } from "#contracts/tiers/gate.ts";
 
 export const tierChoicesQueryOptions = () =>
   queryOptions({

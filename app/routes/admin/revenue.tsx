@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import type { Currency } from "#contracts/store-model.ts";
+import type { Currency } from "#contracts/store/model.ts";
 import { PageFrame } from "../../components/PageFrame";
 import { adminTimeZone } from "../../features/admin/queries";
 import { DEFAULT_PRESET, isRevenuePreset, presetRange, todayIn, type RevenuePreset } from "../../features/admin/revenue/periods";

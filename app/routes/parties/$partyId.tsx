@@ -5,8 +5,8 @@ import { RoomChat } from "../../features/rooms/RoomChat";
 import { partyQueryOptions } from "../../features/parties/queries";
 import { requireSignedIn } from "../../lib/session/guards";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { PARTY_ID_PATTERN } from "#contracts/party-ids.ts";
-import { partyRoomId } from "#contracts/party-chat.ts";
+import { PARTY_ID_PATTERN } from "#contracts/parties/ids.ts";
+import { partyRoomId } from "#contracts/parties/chat.ts";
 
 /**
  * A listening party's room: signed-in members (the Worker refuses a VIP party to others, and the

@@ -3,7 +3,7 @@ import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
 import { RedeemPage } from "../../features/redeem/RedeemPage";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { GIFT_CODE_INPUT_MAX } from "#contracts/store-gift-model.ts";
+import { GIFT_CODE_INPUT_MAX } from "#contracts/store/gift-model.ts";
 
 type RedeemSearch = { code?: string };
 

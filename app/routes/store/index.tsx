@@ -4,7 +4,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { StorePage } from "../../features/store/StorePage";
 import { productsQueryOptions } from "../../features/store/queries";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { PRODUCT_KINDS, type ProductKind } from "#contracts/store-model.ts";
+import { PRODUCT_KINDS, type ProductKind } from "#contracts/store/model.ts";
 
 type StoreSearch = { kind?: ProductKind };
 

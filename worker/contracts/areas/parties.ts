@@ -1,6 +1,6 @@
 // Listening parties.
 import type { Area } from "./area";
-import { PARTY_ID_PATTERN } from "../party-ids.ts";
+import { PARTY_ID_PATTERN } from "../parties/ids.ts";
 
 export const parties = {
   pages: ["/parties/:party"],

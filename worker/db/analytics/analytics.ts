@@ -4,7 +4,7 @@ import { eq, lt } from "drizzle-orm";
 import type { DB } from "../client";
 import { analyticsSalts } from "../schema/analytics";
 import { randomToken } from "../../lib/crypto";
-import { RAW_EVENTS_RETENTION_DAYS } from "#contracts/admin-analytics.ts";
+import { RAW_EVENTS_RETENTION_DAYS } from "#contracts/admin/analytics.ts";
 import { ROLLUP_FINAL_AFTER_MS, membersSnapshotStatement, retentionStatements, rollupDayStatements, type Statement } from "./sql";
 import { DAY_MS, utcDay, utcDayStart } from "../../lib/time";
 

@@ -4,7 +4,7 @@ import type { DB } from "../client";
 import { ACTIVE_MEMBERS_SQL, ACTIVE_MEMBER_MS, RANGE_HOURLY_SQL, RANGE_TOTALS_SQL, type SqlValue } from "./sql";
 import { DAY_MS, HOUR_MS, utcDay, utcDayStart } from "../../lib/time";
 import { ROLLUP_CATCH_UP_DAYS, rollupDays, unfinishedDays } from "./analytics";
-import { RAW_EVENTS_RETENTION_DAYS, type AnalyticsPeriod, type AnalyticsResponse, type OverviewResponse } from "#contracts/admin-analytics.ts";
+import { RAW_EVENTS_RETENTION_DAYS, type AnalyticsPeriod, type AnalyticsResponse, type OverviewResponse } from "#contracts/admin/analytics.ts";
 import { addTotals, avgSessionSeconds, bounceRatePct, deviceShares, EMPTY_TOTALS, round1, trend, type SpanTotals } from "../../lib/analytics/figures";
 import { ZoneClock } from "./zoned";
 

@@ -8,7 +8,7 @@ import { auditIfChanged, type Actor, type AuditEntry } from "../audit";
 import { isUniqueViolation } from "../d1";
 import { findRoom, listRoomRules, type RoomRow } from "./rooms";
 import { refuse, type Refused } from "../../lib/outcome";
-import type { AdminRoom, RoomModerator, RoomValues } from "#contracts/admin-rooms.ts";
+import type { AdminRoom, RoomModerator, RoomValues } from "#contracts/rooms/admin.ts";
 
 type ModeratorRow = { room_id: string; user_id: string; username: string; named_at: number };
 

@@ -1,12 +1,12 @@
 // Whom a community room's message concerns (decision 111): the members it mentions or answers who
 // may read the room, and those who asked to hear everything of it; and each member's choice per
 // room (room_members.notify: 'all', 'mentions' (the default, no row needed) or 'none'). Reads the
-// room's rule in SQL over `users u`, as contracts/room-access.ts says it for one viewer.
+// room's rule in SQL over `users u`, as contracts/rooms/access.ts says it for one viewer.
 import type { DB } from "../client";
 import { notSuspendedText } from "../suspensions";
-import { memberPassesSql } from "../tier-gate";
-import type { RoomRule } from "#contracts/room-access.ts";
-import type { RoomNotify } from "#contracts/room-limits.ts";
+import { memberPassesSql } from "../tiers/gate";
+import type { RoomRule } from "#contracts/rooms/access.ts";
+import type { RoomNotify } from "#contracts/rooms/limits.ts";
 
 /** SQL over `users u`: whether each may read the room; `?1` is the room's id, `?2` the event a ticket room names. */
 function readsRoomSql(rule: RoomRule): string {

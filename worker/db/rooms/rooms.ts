@@ -3,11 +3,11 @@
 // who has posted, how far a member read). The messages themselves are in each room's object.
 import { sql } from "drizzle-orm";
 import type { DB } from "../client";
-import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/room-access.ts";
-import type { RoomAccessKind, RoomNotify } from "#contracts/room-limits.ts";
-import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers.ts";
+import type { RoomAudience, RoomRule, RoomViewer } from "#contracts/rooms/access.ts";
+import type { RoomAccessKind, RoomNotify } from "#contracts/rooms/limits.ts";
+import { VIP_TIER_ID, type TierHolder } from "#contracts/tiers/tiers.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
-import { PARTY_ROOM_PREFIX } from "#contracts/party-chat.ts";
+import { PARTY_ROOM_PREFIX } from "#contracts/parties/chat.ts";
 
 export type RoomModerationAction = Extract<AuditAction, "room.message.hide" | "room.member.mute" | "room.message.pin" | "room.message.unpin">;
 

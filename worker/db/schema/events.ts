@@ -140,7 +140,7 @@ export const checkIns = sqliteTable(
   (t) => [uniqueIndex("check_ins_event_user_unique").on(t.eventId, t.userId), index("check_ins_event_time_idx").on(t.eventId, t.checkedInAt)],
 );
 
-// Ticket orders (queries in worker/db/tickets.ts): seeded locally, imported from a ticket
+// Ticket orders (queries in worker/db/tickets/tickets.ts): seeded locally, imported from a ticket
 // provider's CSV export. One row per order id. Prices are integer cents in `currency`; created_at
 // is when the order was placed. event_title keeps the title the order was stored with, so an
 // order outlives its event (event_id then becomes null).

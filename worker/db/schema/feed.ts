@@ -27,7 +27,7 @@ export const posts = sqliteTable(
     visibility: text("visibility", { enum: ["public", "members", "vip"] })
       .notNull()
       .default("members"),
-    /** For a 'vip' post, its tier gate (migrations/0068, db/tier-gate.ts): the lowest tier admitted, or the tiers admitted (JSON). */
+    /** For a 'vip' post, its tier gate (migrations/0068, db/tiers/gate.ts): the lowest tier admitted, or the tiers admitted (JSON). */
     minTierId: text("min_tier_id"),
     tierIds: text("tier_ids"),
     /** Written by an admin as the artist's official account. */

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
-import { IMPORT_FILE_KINDS, IMPORT_FILE_STATES, type ImportFileFailure, type ImportFileFormat } from "#contracts/admin-catalog-import-limits.ts";
+import { IMPORT_FILE_KINDS, IMPORT_FILE_STATES, type ImportFileFailure, type ImportFileFormat } from "#contracts/music/admin-catalog-import-limits.ts";
 
 // The music catalog: product data seeded by migration, later managed from the back office.
 // cover_key / audio_key are R2 keys (served by the Worker) or remote https URLs.
@@ -185,7 +185,7 @@ export const retiredTracks = sqliteTable("retired_tracks", {
   retiredAt: integer("retired_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-// Members' collections (queries in worker/db/collections.ts). Track ids only: the catalog is the
+// Members' collections (queries in worker/db/music/collections.ts). Track ids only: the catalog is the
 // one source of titles and covers.
 export const favorites = sqliteTable(
   "favorites",
@@ -269,7 +269,7 @@ export const listeningParties = sqliteTable(
   (t) => [index("listening_parties_status_start_idx").on(t.status, t.startsAt)],
 );
 
-// Import by the folder (migrations/0085, decision 119; queries in worker/db/catalog-imports.ts):
+// Import by the folder (migrations/0085, decision 119; queries in worker/db/music/catalog-imports.ts):
 // one reviewed plan's draft releases and a slot per file the browser sends in parts (an R2
 // multipart upload each), with the parts stored so far (R2 cannot list them).
 export const catalogImports = sqliteTable("catalog_imports", {

@@ -50,7 +50,7 @@ export type AuditSummary = {
 
 // The back office's saved site settings (queries in worker/db/settings.ts): one row per setting,
 // its value as JSON, so a new setting needs no migration. A setting without a row reads as its
-// default (DEFAULT_SETTINGS in worker/contracts/admin-settings.ts).
+// default (DEFAULT_SETTINGS in worker/contracts/admin/settings.ts).
 export const siteSettings = sqliteTable("site_settings", {
   key: text("key").primaryKey(),
   value: text("value", { mode: "json" }).$type<unknown>().notNull(),

@@ -20,7 +20,7 @@ import {
   STORE_CHECKOUT_STATUSES,
   STOCK_HOLD_STATES,
   WEIGHT_CLASSES,
-} from "#contracts/store-model.ts";
+} from "#contracts/store/model.ts";
 import { TAX_BEHAVIORS } from "#contracts/tax-model.ts";
 
 const updatedAt = () =>

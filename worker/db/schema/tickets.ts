@@ -8,8 +8,8 @@ import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { events } from "./events";
 import { orders, storeCheckouts } from "./store";
-import { CURRENCIES, STOCK_HOLD_STATES } from "#contracts/store-model.ts";
-import { EVENT_TICKET_STATUSES } from "#contracts/event-tickets-model.ts";
+import { CURRENCIES, STOCK_HOLD_STATES } from "#contracts/store/model.ts";
+import { EVENT_TICKET_STATUSES } from "#contracts/tickets/event-tickets-model.ts";
 import { TICKET_KINDS } from "#contracts/live-limits.ts";
 
 const updatedAt = () =>

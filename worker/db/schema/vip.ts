@@ -108,7 +108,7 @@ export const vipComps = sqliteTable("vip_comps", {
   tierId: text("tier_id").notNull().default("vip"),
 });
 
-// The VIP pass scanned at the door (queries in worker/db/check-in.ts, decision 027). A VIP's pass
+// The VIP pass scanned at the door (queries in worker/db/tickets/check-in.ts, decision 027). A VIP's pass
 // number is given the first time their pass is shown and kept for good; the typed code starts
 // with it.
 export const vipPasses = sqliteTable("vip_passes", {

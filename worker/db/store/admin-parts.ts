@@ -10,7 +10,7 @@ import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "../aud
 import { isUniqueViolation } from "../d1";
 import { refuse, type Refused } from "../../lib/outcome";
 import { auditDetail } from "#contracts/audit-detail.ts";
-import { STORE_IMAGES_MAX, type AdminVariant, type VariantCreateValues, type VariantUpdateValues } from "#contracts/admin-store.ts";
+import { STORE_IMAGES_MAX, type AdminVariant, type VariantCreateValues, type VariantUpdateValues } from "#contracts/store/admin.ts";
 import { toAdminVariant, type VariantRow } from "./admin";
 
 const entry = (actor: Actor, action: AuditEntry["action"], productId: string, summary: AuditEntry["summary"]): AuditEntry => ({

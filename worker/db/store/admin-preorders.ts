@@ -5,7 +5,7 @@
 // revenue_entries, has one negative row per refund), so an album's part of it is the album's share
 // of the order's total, as the ledger splits a mixed order's refund between its sources.
 import type { DB } from "../client";
-import type { PreorderFigures } from "#contracts/admin-store.ts";
+import type { PreorderFigures } from "#contracts/store/admin.ts";
 
 /** Per pre-ordering order and album: what was paid for the album and what the order's refunds gave back. */
 const PER_ORDER = `

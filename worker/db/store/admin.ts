@@ -10,8 +10,8 @@ import { auditIfChanged, auditInsert, type Actor, type AuditEntry } from "../aud
 import { isUniqueViolation } from "../d1";
 import { refuse, type Refused } from "../../lib/outcome";
 import { auditDetail } from "#contracts/audit-detail.ts";
-import { stockStateOf, type AdminProduct, type AdminVariant, type ProductValues, type StoreReleasesResponse } from "#contracts/admin-store.ts";
-import type { GiftMonths } from "#contracts/store-model.ts";
+import { stockStateOf, type AdminProduct, type AdminVariant, type ProductValues, type StoreReleasesResponse } from "#contracts/store/admin.ts";
+import type { GiftMonths } from "#contracts/store/model.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;

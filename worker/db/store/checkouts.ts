@@ -14,7 +14,7 @@ import { and, asc, eq, lte, or } from "drizzle-orm";
 import type { DB } from "../client";
 import { runBatch, type Statement } from "../d1";
 import { orders, products, productVariants, storeCheckoutLines, storeCheckouts } from "../schema/store";
-import type { StoreCheckoutStatus } from "#contracts/store-model.ts";
+import type { StoreCheckoutStatus } from "#contracts/store/model.ts";
 import { ticketReleaseStatements, ticketReservationStatements, type NewTicketHold } from "./tickets";
 
 export type StoreCheckoutRow = typeof storeCheckouts.$inferSelect;

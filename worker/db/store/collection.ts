@@ -9,10 +9,10 @@ import type { DB } from "../client";
 import { albums, tracks } from "../schema/music";
 import { entitlements, giftCodes, orderLines, orders, products, storeClaimLinks } from "../schema/store";
 import { users } from "../schema/accounts";
-import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "../music";
-import type { TrackView } from "#contracts/music.ts";
-import type { GiftMonths } from "#contracts/store-model.ts";
-import type { CollectionGiftCode, CollectionOrder, CollectionRelease } from "#contracts/store-collection.ts";
+import { coverUrlOf, toTrackView, trackColumns, trackStateOf } from "../music/music";
+import type { TrackView } from "#contracts/music/music.ts";
+import type { GiftMonths } from "#contracts/store/model.ts";
+import type { CollectionGiftCode, CollectionOrder, CollectionRelease } from "#contracts/store/collection.ts";
 
 export type OwnedRelease = {
   entitlementId: string;

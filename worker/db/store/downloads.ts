@@ -5,8 +5,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "../client";
 import { albums, tracks } from "../schema/music";
 import { entitlements, mediaChecksums, orders } from "../schema/store";
-import { trackColumns, trackStateOf } from "../music";
-import type { DownloadFormat } from "#contracts/store-model.ts";
+import { trackColumns, trackStateOf } from "../music/music";
+import type { DownloadFormat } from "#contracts/store/model.ts";
 import { isLocale, type Locale } from "#contracts/locale.ts";
 
 export type DownloadEntitlement = {

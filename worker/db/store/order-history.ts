@@ -2,7 +2,7 @@
 // "mark shipped" and each refund asked for here (the audit log: who and what), and each refund the
 // provider's event confirmed (the revenue ledger's negative rows, `refund:<refund id>`).
 import type { AuditSummary } from "../schema/operations";
-import type { OrderHistoryEntry } from "#contracts/admin-store-orders.ts";
+import type { OrderHistoryEntry } from "#contracts/store/admin-orders.ts";
 import type { AuditAction } from "#contracts/audit-actions.ts";
 
 /** The audit actions the orders' back office writes. */

@@ -9,7 +9,7 @@ import { albums, tracks } from "../schema/music";
 import { entitlements, giftCodes, orderLines, orders, products, stockHolds } from "../schema/store";
 import { membershipTiers } from "../schema/tiers";
 import type { StoreCheckoutRow } from "./checkouts";
-import type { ShippingAddress } from "#contracts/store-checkout.ts";
+import type { ShippingAddress } from "#contracts/store/checkout.ts";
 import type { OrderTax, TaxBehavior } from "#contracts/tax-model.ts";
 import { REFUND_POLICY_VERSION } from "#contracts/disputes-model.ts";
 

@@ -3,7 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DB } from "../client";
 import { products, productVariants, promoCodes, shippingRates } from "../schema/store";
-import type { ShippingZone, WeightClass } from "#contracts/store-model.ts";
+import type { ShippingZone, WeightClass } from "#contracts/store/model.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;

@@ -7,7 +7,7 @@ import type { DB } from "../client";
 import { shippingRates } from "../schema/store";
 import { siteSettings } from "../schema/operations";
 import { auditInsert, type Actor } from "../audit";
-import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES } from "#contracts/store-model.ts";
+import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES } from "#contracts/store/model.ts";
 import {
   DEFAULT_FREE_SHIPPING_OVER,
   FREE_SHIPPING_SETTING_KEY,
@@ -15,7 +15,7 @@ import {
   type FreeShippingOver,
   type ShippingRate,
   type ShippingSettings,
-} from "#contracts/store-shipping.ts";
+} from "#contracts/store/shipping.ts";
 
 const zoneOrder = (r: ShippingRate) => SHIPPING_ZONES.indexOf(r.zone) * WEIGHT_CLASSES.length + WEIGHT_CLASSES.indexOf(r.weightClass);
 

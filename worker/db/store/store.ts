@@ -5,12 +5,20 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DB } from "../client";
 import { albums, tracks } from "../schema/music";
 import { carts, productImages, products, productVariants } from "../schema/store";
-import { coverUrlOf } from "../music";
+import { coverUrlOf } from "../music/music";
 import { inLanguage } from "../../lib/content-language";
 import type { Locale } from "#contracts/locale.ts";
-import { cartOptionsSchema, cartSchema, NO_CART_OPTIONS, type CartLine, type CartOptions } from "#contracts/store-cart.ts";
-import { STORE_LIMITS, type GiftMonths } from "#contracts/store-model.ts";
-import { stockOf, suggestedAmountCents, vipPriceCents, type Money, type PublicProduct, type PublicRelease, type PublicVariant } from "#contracts/store.ts";
+import { cartOptionsSchema, cartSchema, NO_CART_OPTIONS, type CartLine, type CartOptions } from "#contracts/store/cart.ts";
+import { STORE_LIMITS, type GiftMonths } from "#contracts/store/model.ts";
+import {
+  stockOf,
+  suggestedAmountCents,
+  vipPriceCents,
+  type Money,
+  type PublicProduct,
+  type PublicRelease,
+  type PublicVariant,
+} from "#contracts/store/store.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;

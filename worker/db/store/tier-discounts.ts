@@ -5,7 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { DB } from "../client";
 import { storeTierDiscounts } from "../schema/store";
 import { membershipTiers } from "../schema/tiers";
-import type { TierDiscount } from "#contracts/admin-store-tier-discounts.ts";
+import type { TierDiscount } from "#contracts/store/admin-tier-discounts.ts";
 
 /** The discounts of every tier at or below `rank` (the buyer's): ranks are read on the ladder now. */
 export const findTierDiscounts = (db: DB, rank: number) =>

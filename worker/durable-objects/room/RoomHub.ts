@@ -40,7 +40,7 @@ import {
   ROOM_MODERATES_HEADER,
   ROOM_MEMBER_TIER_HEADER,
 } from "../../services/realtime/room-hub";
-import { badgeFromHeader } from "#contracts/tier-badges.ts";
+import { badgeFromHeader } from "#contracts/tiers/badges.ts";
 import {
   ROOM_CATCH_UP_MAX,
   ROOM_CLIENT_FRAME_MAX_BYTES,
@@ -48,8 +48,8 @@ import {
   ROOM_HISTORY_PAGE,
   ROOM_THREAD_PAGE,
   ROOM_WELCOME_SIZE,
-} from "#contracts/room-limits.ts";
-import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomServerFrame, RoomThreadResponse } from "#contracts/rooms.ts";
+} from "#contracts/rooms/limits.ts";
+import type { RoomClientFrame, RoomErrorCode, RoomHistoryResponse, RoomServerFrame, RoomThreadResponse } from "#contracts/rooms/rooms.ts";
 import { onFirstUse } from "../../lib/first-use";
 import { migrateRoomStorage, RoomMessages, type MessageRow } from "./messages";
 import { hideMessage, mutedUntil, muteMember } from "./moderation";
@@ -61,7 +61,7 @@ import { deleteMessage, editMessage, mayReplyTo, parentAuthorOf, pinMessage, pin
 import { hideReportedMessage, reportableMessage, type RoomMessageQuote } from "./reports";
 
 /** The room's frame schema, loaded with the first frame. */
-const roomContract = onFirstUse(() => import("#contracts/rooms.ts"));
+const roomContract = onFirstUse(() => import("#contracts/rooms/rooms.ts"));
 
 /** The room's settings are read again after this long. */
 const SETTINGS_CACHE_MS = 10_000;

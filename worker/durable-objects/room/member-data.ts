@@ -2,7 +2,7 @@
 // their data export (decision 115), and their erasure when their account is deleted. The messages stay in the conversation
 // under ROOM_DELETED_MEMBER with their text, name, picture and badge gone, so the numbers others
 // read by (and reply to) still hold; the member leaves nothing else here that names them.
-import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
+import { ROOM_DELETED_MEMBER } from "#contracts/rooms/erased.ts";
 
 /** One of the member's messages as their export shows it (times in epoch ms, made readable by the export). */
 export type RoomMemberMessage = { seq: number; text: string; sent_at: number; hidden_at: number | null };

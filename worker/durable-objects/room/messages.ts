@@ -1,10 +1,10 @@
 // A community room's messages in its object's SQLite (decision 106): the schema, the columns added
 // to rooms made before them, and every read and write of the `messages` table. RoomHub decides
 // who may do what; this module only stores and reads.
-import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tier-badges.ts";
-import type { RoomLinkPreview, RoomMessage, RoomPicture } from "#contracts/rooms.ts";
+import { badgeFromHeader, encodeBadgeHeader, type TierBadge } from "#contracts/tiers/badges.ts";
+import type { RoomLinkPreview, RoomMessage, RoomPicture } from "#contracts/rooms/rooms.ts";
 import { threadsOf } from "./thread-rows";
-import { ROOM_DELETED_MEMBER } from "#contracts/room-erased.ts";
+import { ROOM_DELETED_MEMBER } from "#contracts/rooms/erased.ts";
 import type { HiddenRoomMessage } from "../../db/rooms/hidden";
 
 const SCHEMA = `

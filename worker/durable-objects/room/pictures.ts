@@ -7,7 +7,7 @@
 import { onFirstUse } from "../../lib/first-use";
 import type { RoomPictureClaim } from "../../lib/room-picture-token";
 import { roomPictureKey } from "../../services/realtime/room-hub";
-import { roomPictureUrl } from "#contracts/room-limits.ts";
+import { roomPictureUrl } from "#contracts/rooms/limits.ts";
 
 /** A room picture's token (jose), checked only when a message carries pictures. */
 const roomPictureTokens = onFirstUse(() => import("../../lib/room-picture-token"));

@@ -5,8 +5,8 @@
 import type { DB } from "../../db/client";
 import type { RoomModerationAction } from "../../db/rooms/rooms";
 import type { SocketAttachment } from "../../services/realtime/socket-sessions";
-import type { TierBadge } from "#contracts/tier-badges.ts";
-import type { RoomErrorCode, RoomServerFrame } from "#contracts/rooms.ts";
+import type { TierBadge } from "#contracts/tiers/badges.ts";
+import type { RoomErrorCode, RoomServerFrame } from "#contracts/rooms/rooms.ts";
 import type { RoomMessages } from "./messages";
 
 /** What the object keeps on each socket: who the member is, how they appear, what they may do. */

@@ -1,7 +1,7 @@
 // What a page of a room's messages carries of threads and reactions (decision 109), read for the
 // page at once; below both messages.ts (which decorates its rows with it) and threads.ts.
-import { ROOM_REACTIONS, type RoomReactionEmoji } from "#contracts/room-limits.ts";
-import type { RoomMessage, RoomReaction, RoomReplyQuote } from "#contracts/rooms.ts";
+import { ROOM_REACTIONS, type RoomReactionEmoji } from "#contracts/rooms/limits.ts";
+import type { RoomMessage, RoomReaction, RoomReplyQuote } from "#contracts/rooms/rooms.ts";
 
 /** The columns of a message row this reads. */
 type ThreadRow = { seq: number; reply_to: number | null; edited_at: number | null; deleted_at: number | null };

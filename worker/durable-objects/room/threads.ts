@@ -4,8 +4,8 @@
 // per message whatever is sent twice or at once; an author edits or deletes their own message (a
 // deleted one stays in place without its text, its reactions and pin go); moderators pin up to
 // ROOM_PINS_MAX messages, each pin audited. RoomHub dispatches the frames here with its scope.
-import { ROOM_PINS_MAX, type RoomReactionEmoji } from "#contracts/room-limits.ts";
-import type { RoomMessage } from "#contracts/rooms.ts";
+import { ROOM_PINS_MAX, type RoomReactionEmoji } from "#contracts/rooms/limits.ts";
+import type { RoomMessage } from "#contracts/rooms/rooms.ts";
 import type { RoomAttachment, RoomScope } from "./scope";
 import { inSetOrder, LIVE } from "./thread-rows";
 import { markRoomReactor } from "../../db/rooms/rooms";

@@ -1,6 +1,6 @@
 // What POST /api/collect keeps of a page view and what it leaves out: robots, private pages, the
 // referrer beyond its host. Pure functions of the request's own fields.
-import { MOBILE_MAX_WIDTH_PX } from "#contracts/admin-analytics.ts";
+import { MOBILE_MAX_WIDTH_PX } from "#contracts/admin/analytics.ts";
 import { COUNTED_PAGES, PAGE_ID_PARAMS } from "#contracts/areas/index.ts";
 
 /**

@@ -4,12 +4,12 @@
 //   GET /api/admin/analytics/tracks?period=7|30|90|all   track plays
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import { analyticsQuerySchema, overviewQuerySchema, trackAnalyticsQuerySchema, type OverviewResponse } from "#contracts/admin-analytics.ts";
+import { analyticsQuerySchema, overviewQuerySchema, trackAnalyticsQuerySchema, type OverviewResponse } from "#contracts/admin/analytics.ts";
 import { flushRequestStats } from "../../middleware/request-log";
 import { requestMetrics } from "../../services/realtime/request-metrics";
 import { validate } from "../../lib/validate";
 import { readOverview, readSiteAnalytics } from "../../db/analytics/reads";
-import { readTrackStats } from "../../db/track-stats";
+import { readTrackStats } from "../../db/music/track-stats";
 import { readOverviewStore } from "../../db/admin-revenue";
 
 export const analyticsRoutes = new Hono<HonoEnv>()

@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import { conflict, badRequest, routeError } from "../../lib/errors";
 import { recordAudit } from "../../db/audit";
 import { checkGates } from "../../services/tier-gate-check";

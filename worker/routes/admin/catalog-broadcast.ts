@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { CATALOG_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { CATALOG_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import { fieldError, notFound, orConflict } from "../../lib/errors";
 import {
   createChannel,
@@ -41,7 +41,7 @@ import {
   type ChannelVideoResponse,
   type DeletedResponse,
   CATALOG_REFUSALS,
-} from "#contracts/admin-catalog.ts";
+} from "#contracts/music/admin-catalog.ts";
 import { catalogChanged, checkRemoteUrl, deleteObjects, storeImage, storeVideo } from "../../services/media/catalog-uploads";
 import { actorOf } from "../../middleware/guards";
 

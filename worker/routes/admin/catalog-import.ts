@@ -1,5 +1,5 @@
 // /api/admin/catalog/import: import by the folder (decision 119; the contract and each route's
-// answers in worker/contracts/admin-catalog-import.ts). Administrators only: the admin tree's gate
+// answers in worker/contracts/music/admin-catalog-import.ts). Administrators only: the admin tree's gate
 // runs first. A plan creates draft releases and a slot per file; each file then comes in parts
 // (an R2 multipart upload), resumable from the parts the slot lists, and is put on its track or
 // album when completed.
@@ -10,11 +10,11 @@ import { uploadBody } from "../../lib/upload-body";
 import { orConflict, routeError, validationError } from "../../lib/errors";
 import { syncedLines } from "../../lib/lrc";
 import { actorOf } from "../../middleware/guards";
-import { createImport, findImportFile, importExists, listImportParts, readImportState, toImportFile } from "../../db/catalog-imports";
+import { createImport, findImportFile, importExists, listImportParts, readImportState, toImportFile } from "../../db/music/catalog-imports";
 import { abortImportFile, completeImportFile, storeImportPart, type ImportWhere } from "../../services/media/catalog-import";
 import { catalogChanged } from "../../services/media/catalog-uploads";
-import { CATALOG_REFUSALS } from "#contracts/admin-catalog.ts";
-import { TRACK_DETAILS_MESSAGES } from "#contracts/track-details-limits.ts";
+import { CATALOG_REFUSALS } from "#contracts/music/admin-catalog.ts";
+import { TRACK_DETAILS_MESSAGES } from "#contracts/music/track-details-limits.ts";
 import {
   IMPORT_PART_BYTES,
   IMPORT_PLAN_MAX_BYTES,
@@ -26,7 +26,7 @@ import {
   type ImportPartResponse,
   type ImportPlanParsed,
   type ImportState,
-} from "#contracts/admin-catalog-import.ts";
+} from "#contracts/music/admin-catalog-import.ts";
 
 const IMPORT_REFUSALS = {
   concurrent_change: CATALOG_REFUSALS.concurrent_change,

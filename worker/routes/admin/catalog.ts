@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES, MASTER_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { AUDIO_MAX_BYTES, CATALOG_IMAGE_MAX_BYTES, MASTER_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import { notFound, orConflict, routeError } from "../../lib/errors";
 import { isForeignKeyViolation } from "../../db/d1";
 import {
@@ -23,7 +23,7 @@ import {
   storedEarlyMinTier,
   updateAlbum,
   updateTrack,
-} from "../../db/admin-catalog";
+} from "../../db/music/admin-catalog";
 import type { DB } from "../../db/client";
 import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
@@ -41,9 +41,9 @@ import {
   type DeletedResponse,
   type TrackAudioResponse,
   CATALOG_REFUSALS,
-} from "#contracts/admin-catalog.ts";
+} from "#contracts/music/admin-catalog.ts";
 import { catalogChanged, checkRemoteUrl, deleteObjects, storeAudio, storeImage, storeMaster } from "../../services/media/catalog-uploads";
-import { setTrackMaster } from "../../db/track-masters";
+import { setTrackMaster } from "../../db/music/track-masters";
 import { derivedKeyOf } from "../../services/media/master-formats";
 import { actorOf } from "../../middleware/guards";
 import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "../../services/media/catalog-attach";

@@ -22,7 +22,7 @@ import { PURCHASE_KINDS } from "../../services/areas";
 import { evidenceInput, findOrderByNumber, orderEvidence } from "../../services/store/dispute-evidence";
 import { storeOrders } from "../../services/store/purchase";
 import { VIP_KIND_NAME, vipEvidence } from "../../services/membership/dispute-evidence";
-import { latestVipPaymentOf } from "../../db/vip-payments";
+import { latestVipPaymentOf } from "../../db/tiers/vip-payments";
 import { findUserByUsername } from "../../db/auth";
 import { isLocalMode } from "../../env";
 import {

@@ -20,11 +20,11 @@ import {
   refundTotals,
   reminderSubscriberCount,
   retryFailedRefunds,
-} from "../../db/event-cancellations";
+} from "../../db/tickets/event-cancellations";
 import { queueStep, startEventCancellation } from "../../services/tickets/cancellation";
 import { EVENT_ID_PATTERN } from "#contracts/events.ts";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
-import { cancelEventBodySchema, EVENT_CANCEL_MESSAGES, type CancellationPreview, type CancellationResponse } from "#contracts/event-cancellation.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin/events.ts";
+import { cancelEventBodySchema, EVENT_CANCEL_MESSAGES, type CancellationPreview, type CancellationResponse } from "#contracts/tickets/event-cancellation.ts";
 
 type Ctx = Context<HonoEnv>;
 

@@ -11,8 +11,8 @@ import { forget } from "../../lib/memo";
 import { EVENTS_MEMO_PREFIX, findEvent, type EventRow } from "../../db/events";
 import { adminEventOf, createEvent, deleteEvent, listAdminEvents, updateEvent } from "../../db/admin-events";
 import { findAdminVenue } from "../../db/admin-venues";
-import { countTicketTypes, eventHasTickets } from "../../db/admin-ticket-types";
-import { sellsTicketsHere } from "../../db/ticket-sale";
+import { countTicketTypes, eventHasTickets } from "../../db/tickets/admin-ticket-types";
+import { sellsTicketsHere } from "../../db/tickets/sale";
 import { EVENT_ID_PATTERN } from "#contracts/events.ts";
 import {
   ADMIN_EVENT_CODES,
@@ -23,12 +23,12 @@ import {
   type AdminEventsResponse,
   type EventDeletedResponse,
   type EventValues,
-} from "#contracts/admin-events.ts";
+} from "#contracts/admin/events.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/d1";
 import { actorOf } from "../../middleware/guards";
-import { hasValidTickets } from "../../db/event-cancellations";
+import { hasValidTickets } from "../../db/tickets/event-cancellations";
 import { queueMovedNotices } from "../../services/tickets/event-moved";
-import { EVENT_CANCEL_MESSAGES } from "#contracts/event-cancellation.ts";
+import { EVENT_CANCEL_MESSAGES } from "#contracts/tickets/event-cancellation.ts";
 
 type Ctx = Context<HonoEnv>;
 

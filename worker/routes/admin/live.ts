@@ -37,8 +37,8 @@ import { liveViewState } from "../../services/live/access";
 import { settleLostSource } from "../../services/live/reconnect";
 import { liveProviderOf, streamConfigOf } from "../../services/live/stream-config";
 import { notifyShowLive } from "../../services/live/notify";
-import { ROOM_NAME_MAX } from "#contracts/admin-room-limits.ts";
-import type { RoomValues } from "#contracts/admin-rooms.ts";
+import { ROOM_NAME_MAX } from "#contracts/rooms/admin-limits.ts";
+import type { RoomValues } from "#contracts/rooms/admin.ts";
 import { EVENT_ID_PATTERN } from "#contracts/events.ts";
 import {
   LIVE_CAPTION_LOCALES,

@@ -26,7 +26,7 @@ import {
   type ImportResult,
   type MarketingContactsResponse,
   type MarketingSummary,
-} from "#contracts/admin-marketing.ts";
+} from "#contracts/admin/marketing.ts";
 import { actorOf } from "../../middleware/guards";
 import { IMPORT_BASES, type ImportBasis } from "#contracts/newsletter-model.ts";
 

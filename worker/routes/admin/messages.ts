@@ -24,7 +24,7 @@ import {
   REPLY_MAX,
   type AdminMessageResponse,
   type AdminMessagesResponse,
-} from "#contracts/admin-messages.ts";
+} from "#contracts/admin/messages.ts";
 import { actorOf } from "../../middleware/guards";
 import { notifyContactReply } from "../../services/notifications/triggers";
 

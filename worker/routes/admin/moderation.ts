@@ -9,7 +9,7 @@ import { validate } from "../../lib/validate";
 import { badRequest, notFound, routeError, validationError } from "../../lib/errors";
 import { findRoomMessageItem, resolveRoomMessageReports } from "../../db/rooms/reports";
 import { roomHub } from "../../services/realtime/room-hub";
-import { roomMessageParamSchema } from "#contracts/rooms.ts";
+import { roomMessageParamSchema } from "#contracts/rooms/rooms.ts";
 import { userText } from "#contracts/text.ts";
 import { notifyPostHidden } from "../../services/notifications/triggers";
 import { publishFeedEvent } from "../../services/realtime/feed-hub";

@@ -4,16 +4,16 @@
 //   GET /retention, PUT /retention   RetentionSettings (audited): the retention offer at cancel (decision 103)
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
-import { offerSettingsSchema } from "#contracts/tier-offers.ts";
-import type { OfferSettings, OfferSettingsResponse } from "#contracts/tier-offers-model.ts";
-import { readOfferSettings, saveOfferSettings } from "../../db/tier-offers";
-import { readTiers } from "../../db/tiers";
+import { offerSettingsSchema } from "#contracts/tiers/offers.ts";
+import type { OfferSettings, OfferSettingsResponse } from "#contracts/tiers/offers-model.ts";
+import { readOfferSettings, saveOfferSettings } from "../../db/tiers/offers";
+import { readTiers } from "../../db/tiers/tiers";
 import { ruleError } from "../../lib/errors";
 import { validate } from "../../lib/validate";
 import { actorOf } from "../../middleware/guards";
-import { retentionSettingsSchema } from "#contracts/retention-offer.ts";
-import type { RetentionSettings } from "#contracts/retention-offer-model.ts";
-import { readRetentionSettings, saveRetentionSettings } from "../../db/retention-offers";
+import { retentionSettingsSchema } from "#contracts/tiers/retention-offer.ts";
+import type { RetentionSettings } from "#contracts/tiers/retention-offer-model.ts";
+import { readRetentionSettings, saveRetentionSettings } from "../../db/tiers/retention-offers";
 
 /** The tiers an offer can be for: paid and not archived. */
 const tiersOnOffer = async (c: Context<HonoEnv>) => (await readTiers(c.var.db)).filter((t) => t.rank >= 1 && !t.archived);

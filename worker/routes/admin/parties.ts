@@ -25,7 +25,7 @@ import {
 import { notifyPartyChanged } from "../../services/realtime/party-room";
 import { notifyRoomChanged } from "../../services/realtime/room-hub";
 import { syncPartyRoom } from "../../db/rooms/rooms";
-import { partyRoomId } from "#contracts/party-chat.ts";
+import { partyRoomId } from "#contracts/parties/chat.ts";
 import { closeSocketsBelowPartyTier } from "../../services/realtime/party-tier-change";
 import { checkMinTierChoice } from "../../services/tier-gate-check";
 import {
@@ -38,7 +38,7 @@ import {
   type PartyDeletedResponse,
   type PartyValues,
   type PartySourcesResponse,
-} from "#contracts/parties.ts";
+} from "#contracts/parties/parties.ts";
 
 type Ctx = Context<HonoEnv>;
 

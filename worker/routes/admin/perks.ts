@@ -18,7 +18,7 @@ import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import { conflict, notFound } from "../../lib/errors";
 import { findPerk, perkPool, type PerkRow } from "../../db/perks";
 import { createPerk, deletePerk, findAdminPerk, listAdminPerks, listPerkReveals, setPerkPicture, updatePerk } from "../../db/admin-perks";

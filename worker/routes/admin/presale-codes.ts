@@ -24,7 +24,7 @@ import {
 } from "#contracts/offer-codes.ts";
 import { EVENT_ID_PATTERN } from "#contracts/events.ts";
 import type { PresaleCodesDeletedResponse } from "#contracts/presales.ts";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin/events.ts";
 import { actorOf } from "../../middleware/guards";
 
 async function storedEvent(c: Context<HonoEnv>): Promise<EventRow> {

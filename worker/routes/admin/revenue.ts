@@ -2,7 +2,7 @@
 //   GET /api/admin/revenue?from=YYYY-MM-DD&to=YYYY-MM-DD&tz=Zone   the period's money, MRR, VIP members, top products
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import { revenueQuerySchema, type RevenueResponse } from "#contracts/admin-revenue.ts";
+import { revenueQuerySchema, type RevenueResponse } from "#contracts/admin/revenue.ts";
 import { readRevenue, revenuePeriod } from "../../db/admin-revenue";
 import { vipPlanPrices } from "../../services/membership/plans";
 import { routeError } from "../../lib/errors";

@@ -28,7 +28,7 @@ import {
   type RoomWriteRefusal,
 } from "../../db/rooms/admin";
 import { applyRoomAccess, notifyRoomChanged } from "../../services/realtime/room-hub";
-import { ROOM_ID_PATTERN } from "#contracts/rooms.ts";
+import { ROOM_ID_PATTERN } from "#contracts/rooms/rooms.ts";
 import {
   roomIdOf,
   roomInputSchema,
@@ -37,7 +37,7 @@ import {
   type AdminRoom,
   type AdminRoomResponse,
   type AdminRoomsResponse,
-} from "#contracts/admin-rooms.ts";
+} from "#contracts/rooms/admin.ts";
 
 type Ctx = Context<HonoEnv>;
 

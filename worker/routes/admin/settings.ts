@@ -7,13 +7,13 @@
 import { Hono, type Context } from "hono";
 import { readConfig } from "../../env";
 import type { HonoEnv } from "../../types";
-import { ADMIN_ROLE, resolveSettings, settingsUpdateSchema, type AdminSettingsResponse, type StoredSettings } from "#contracts/admin-settings.ts";
+import { ADMIN_ROLE, resolveSettings, settingsUpdateSchema, type AdminSettingsResponse, type StoredSettings } from "#contracts/admin/settings.ts";
 import { readSettings, saveSettings } from "../../db/settings";
 import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
-import { DEFAULT_ARTIST_PORTRAIT_KEY } from "#contracts/admin-settings.ts";
+import { DEFAULT_ARTIST_PORTRAIT_KEY } from "#contracts/admin/settings.ts";
 import { validate } from "../../lib/validate";
 import { uploadBody } from "../../lib/upload-body";
-import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import { actorOf } from "../../middleware/guards";
 
 type Ctx = Context<HonoEnv>;

@@ -42,7 +42,7 @@ import {
   type OrdersQuery,
   type RefundResponse,
   type ShipResponse,
-} from "#contracts/admin-store-orders.ts";
+} from "#contracts/store/admin-orders.ts";
 import { accessChanged } from "../../services/access-changed";
 
 type Ctx = Context<HonoEnv>;

@@ -7,8 +7,8 @@ import type { HonoEnv } from "../../types";
 import { actorOf } from "../../middleware/guards";
 import { validate } from "../../lib/validate";
 import { readShippingSettings, saveShippingSettings } from "../../db/store/shipping";
-import { shippingSettingsSchema } from "#contracts/store-checkout.ts";
-import type { ShippingSettings } from "#contracts/store-shipping.ts";
+import { shippingSettingsSchema } from "#contracts/store/checkout.ts";
+import type { ShippingSettings } from "#contracts/store/shipping.ts";
 
 export const adminStoreShippingRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => c.json<ShippingSettings>(await readShippingSettings(c.var.db)))

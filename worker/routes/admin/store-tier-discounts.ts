@@ -10,7 +10,7 @@ import { actorOf } from "../../middleware/guards";
 import { recordAudit } from "../../db/audit";
 import { checkGates } from "../../services/tier-gate-check";
 import { listTierDiscounts, replaceTierDiscounts } from "../../db/store/tier-discounts";
-import { tierDiscountsInput, type TierDiscountsResponse } from "#contracts/admin-store-tier-discounts.ts";
+import { tierDiscountsInput, type TierDiscountsResponse } from "#contracts/store/admin-tier-discounts.ts";
 
 export const adminStoreTierDiscountRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => c.json<TierDiscountsResponse>({ discounts: await listTierDiscounts(c.var.db) }))

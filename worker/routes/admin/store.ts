@@ -30,7 +30,7 @@ import { routeError, ruleError } from "../../lib/errors";
 import { isRefused } from "../../lib/outcome";
 import { actorOf } from "../../middleware/guards";
 import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
-import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import {
   createProduct,
   deleteProduct,
@@ -77,7 +77,7 @@ import {
   type ProductValues,
   type StoreReleasesResponse,
   type PreorderFiguresResponse,
-} from "#contracts/admin-store.ts";
+} from "#contracts/store/admin.ts";
 import type { ValidationCode } from "#contracts/validation-codes.ts";
 
 type Ctx = Context<HonoEnv>;

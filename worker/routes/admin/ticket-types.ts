@@ -15,10 +15,10 @@ import { parseJsonBody } from "../../lib/validate";
 import { notFound, routeError } from "../../lib/errors";
 import { isRefused } from "../../lib/outcome";
 import { findEvent, type EventRow } from "../../db/events";
-import { createTicketType, deleteTicketType, findTicketType, listTicketTypes, updateTicketType } from "../../db/admin-ticket-types";
-import { sellsTicketsHere } from "../../db/ticket-sale";
+import { createTicketType, deleteTicketType, findTicketType, listTicketTypes, updateTicketType } from "../../db/tickets/admin-ticket-types";
+import { sellsTicketsHere } from "../../db/tickets/sale";
 import { EVENT_ID_PATTERN } from "#contracts/events.ts";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin/events.ts";
 import { ROUTE_CODES } from "#contracts/route-codes.ts";
 import {
   ticketTypeInputSchema,
@@ -26,7 +26,7 @@ import {
   type AdminTicketTypeResponse,
   type AdminTicketTypesResponse,
   type TicketTypeDeletedResponse,
-} from "#contracts/admin-ticket-types.ts";
+} from "#contracts/tickets/admin-ticket-types.ts";
 import { actorOf } from "../../middleware/guards";
 import { checkGate } from "../../services/tier-gate-check";
 

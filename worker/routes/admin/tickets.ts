@@ -21,10 +21,10 @@ import { attachment, CSV_CONTENT_TYPE, toCsv } from "../../lib/csv";
 import { toZonedIso } from "#contracts/time-zones.ts";
 import { ticketPeriod } from "../../lib/ticket-periods";
 import { checkMapping, eventIndex, issue, parseCsv, readRows, suggestMapping } from "../../lib/ticket-import";
-import { eventRefs, exportTickets, findTicket, insertTickets, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets";
-import { doorList, ticketSales } from "../../db/ticket-sales";
-import type { DoorListResponse, TicketSalesResponse } from "#contracts/admin-ticket-sales.ts";
-import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin-events.ts";
+import { eventRefs, exportTickets, findTicket, insertTickets, listTickets, storedOrderIds, type TicketFilters } from "../../db/tickets/tickets";
+import { doorList, ticketSales } from "../../db/tickets/sales";
+import type { DoorListResponse, TicketSalesResponse } from "#contracts/tickets/admin-sales.ts";
+import { ADMIN_EVENT_CODES, ADMIN_EVENT_MESSAGES } from "#contracts/admin/events.ts";
 import { isUniqueViolation } from "../../db/d1";
 import {
   IMPORT_PREVIEW_ROWS,
@@ -40,7 +40,7 @@ import {
   type TicketDetailResponse,
   type TicketsListResponse,
   type TicketsQuery,
-} from "#contracts/admin-tickets.ts";
+} from "#contracts/tickets/admin.ts";
 import { actorOf } from "../../middleware/guards";
 
 // The spec's six columns, as before tickets were sold here (and as the import reads them back):

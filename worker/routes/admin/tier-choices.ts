@@ -3,8 +3,8 @@
 //   GET / → { tiers: GateTierChoice[] }
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import { readTiers } from "../../db/tiers";
-import type { TierChoicesResponse } from "#contracts/tier-gate.ts";
+import { readTiers } from "../../db/tiers/tiers";
+import type { TierChoicesResponse } from "#contracts/tiers/gate.ts";
 
 export const adminTierChoiceRoutes = new Hono<HonoEnv>().get("/", async (c) =>
   c.json<TierChoicesResponse>({ tiers: (await readTiers(c.var.db)).map(({ id, rank, name, archived }) => ({ id, rank, name, archived })) }),

@@ -2,10 +2,10 @@
 // (administrators only: the /api/admin gate). The period follows the revenue page's rules and codes.
 import { Hono } from "hono";
 import type { HonoEnv } from "../../types";
-import { tierFiguresQuerySchema, type TierFiguresResponse } from "#contracts/admin-tier-figures.ts";
+import { tierFiguresQuerySchema, type TierFiguresResponse } from "#contracts/tiers/admin-figures.ts";
 import { revenuePeriod } from "../../db/admin-revenue";
-import { readTierFigures } from "../../db/admin-tier-figures";
-import { readTiers } from "../../db/tiers";
+import { readTierFigures } from "../../db/tiers/admin-figures";
+import { readTiers } from "../../db/tiers/tiers";
 import { vipPlanPrices } from "../../services/membership/plans";
 import { routeError } from "../../lib/errors";
 import { validate } from "../../lib/validate";

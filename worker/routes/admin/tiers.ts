@@ -14,8 +14,8 @@ import { parseJsonBody, validate } from "../../lib/validate";
 import { conflict, notFound, routeError } from "../../lib/errors";
 import { isRefused } from "../../lib/outcome";
 import { actorOf } from "../../middleware/guards";
-import { forgetTiers } from "../../db/tiers";
-import { createTier, findAdminTier, listAdminTiers, moveTier, setTierArchived, updateTier } from "../../db/admin-tiers";
+import { forgetTiers } from "../../db/tiers/tiers";
+import { createTier, findAdminTier, listAdminTiers, moveTier, setTierArchived, updateTier } from "../../db/tiers/admin";
 import {
   builtInTierInputSchema,
   TIER_ERROR_CODES,
@@ -27,7 +27,7 @@ import {
   type AdminTier,
   type AdminTierResponse,
   type AdminTiersResponse,
-} from "#contracts/admin-tiers.ts";
+} from "#contracts/tiers/admin.ts";
 
 type Ctx = Context<HonoEnv>;
 

@@ -7,7 +7,7 @@ import { actorOf } from "../../middleware/guards";
 import { validate } from "../../lib/validate";
 import { routeError, validationError } from "../../lib/errors";
 import { syncedLines } from "../../lib/lrc";
-import { catalogIdParamSchema } from "#contracts/admin-catalog.ts";
+import { catalogIdParamSchema } from "#contracts/music/admin-catalog.ts";
 import {
   creditsBodySchema,
   lyricsAccessBodySchema,
@@ -16,8 +16,8 @@ import {
   TRACK_DETAILS_MESSAGES,
   type AdminTrackDetailsResponse,
   type TrackCreditsResponse,
-} from "#contracts/track-details.ts";
-import { findLyricsAccess, readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/track-details";
+} from "#contracts/music/track-details.ts";
+import { findLyricsAccess, readCredits, readLyrics, removeLyrics, saveCredits, saveLyrics, saveLyricsAccess } from "../../db/music/track-details";
 
 const idParam = validate("param", catalogIdParamSchema);
 

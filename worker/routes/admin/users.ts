@@ -20,9 +20,9 @@ import {
   type AdminUserResponse,
   type AdminUsersResponse,
   type InviteResponse,
-} from "#contracts/admin-users.ts";
+} from "#contracts/admin/users.ts";
 import { actorOf } from "../../middleware/guards";
-import { readTiers } from "../../db/tiers";
+import { readTiers } from "../../db/tiers/tiers";
 import { routeError } from "../../lib/errors";
 
 const idParam = validate("param", userIdParamSchema);

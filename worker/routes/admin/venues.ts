@@ -18,7 +18,7 @@ import {
   type AdminVenueResponse,
   type AdminVenuesResponse,
   type VenueDeletedResponse,
-} from "#contracts/admin-venues.ts";
+} from "#contracts/admin/venues.ts";
 import { isForeignKeyViolation } from "../../db/d1";
 import { actorOf } from "../../middleware/guards";
 

@@ -29,8 +29,8 @@ import {
 } from "../../db/store/store";
 import { cartToStore, mergeCarts } from "../../services/store-cart";
 import { releaseContents } from "../../services/store/release-contents";
-import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music.ts";
-import { cartOptionsSchema } from "#contracts/store-cart.ts";
+import { albumIdParamSchema, trackIdParamSchema } from "#contracts/music/music.ts";
+import { cartOptionsSchema } from "#contracts/store/cart.ts";
 import {
   cartBodySchema,
   cartMergeBodySchema,
@@ -40,7 +40,7 @@ import {
   type StoreCartResponse,
   type StoreProductResponse,
   type StoreProductsResponse,
-} from "#contracts/store.ts";
+} from "#contracts/store/store.ts";
 
 /** Stock moves with every checkout: a visitor's answer is reused for a minute at most. */
 const PUBLIC_MAX_AGE_S = 60;

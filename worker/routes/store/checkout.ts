@@ -38,7 +38,7 @@ import { listTicketHolds } from "../../db/store/tickets";
 import { priceTierOf, variantLabelOf } from "../../services/store/pricing";
 import { CHECKOUT_RATE_LIMITS, PAYMENT_MESSAGES } from "#contracts/payments.ts";
 import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from "#contracts/email-verification.ts";
-import { quoteBodySchema, type QuoteResponse } from "#contracts/store-cart.ts";
+import { quoteBodySchema, type QuoteResponse } from "#contracts/store/cart.ts";
 import {
   localOrderParamSchema,
   localPayBodySchema,
@@ -49,7 +49,7 @@ import {
   type LocalOrderResultResponse,
   type StoreCheckoutResponse,
   type StoreCheckoutStatusResponse,
-} from "#contracts/store-checkout.ts";
+} from "#contracts/store/checkout.ts";
 import type { z } from "#contracts/zod.ts";
 import { billingPlaceSchema, type LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { localCheckoutTax } from "../../services/store/tax";

@@ -18,7 +18,7 @@ import { requireUser } from "../../middleware/guards";
 import { validate } from "../../lib/validate";
 import { routeError } from "../../lib/errors";
 import { optInTokenHash } from "../../lib/opt-in-token";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { attachGuestPurchases, consumeClaimLink, findOwnedEntitlement } from "../../db/store/collection";
 import { linkFor, readCollection, sendClaimLink } from "../../services/store/collection";
 import {
@@ -29,7 +29,7 @@ import {
   type ClaimRequestResponse,
   type CollectionResponse,
   type RenewLinkResponse,
-} from "#contracts/store-collection.ts";
+} from "#contracts/store/collection.ts";
 
 export const collectionRoutes = new Hono<HonoEnv>()
   .use("/collection/*", requireUser)

@@ -25,7 +25,7 @@ import { readConfig } from "../../env";
 import { routeError, type ApiError } from "../../lib/errors";
 import { parseRange } from "../../lib/r2-range";
 import { verifyDownloadToken } from "../../lib/download-token";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { downloadBudgetSpent, downloadDay, findEntitlement, takeDownloadShare } from "../../db/store/downloads";
 import { clientIp, hitEdgeLimit, knownClientIp } from "../../services/rate-limit";
 import { logOrderAccess } from "../../db/order-access-log";
@@ -33,8 +33,8 @@ import { d1Checksums, planReleaseDownload, r2Source } from "../../services/store
 import { withChecksums, zipStream } from "../../services/store/release-zip";
 import { attachmentHeader } from "../../services/store/release-files";
 import { DOWNLOAD_RETRY_AFTER_S, reportMissingMedia } from "../../services/store/missing-media";
-import { STORE_LIMITS } from "#contracts/store-model.ts";
-import { DOWNLOAD_ERROR_PARAM } from "#contracts/store-collection.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
+import { DOWNLOAD_ERROR_PARAM } from "#contracts/store/collection.ts";
 
 /** Longer than any link lives: a token past this is malformed, not a download. */
 const TOKEN_MAX = 2048;

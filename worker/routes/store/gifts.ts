@@ -24,7 +24,7 @@ import {
   type GiftCardResponse,
   type GiftCodeState,
   type GiftRedeemResponse,
-} from "#contracts/store-gifts.ts";
+} from "#contracts/store/gifts.ts";
 
 const invalidCode = () => routeError("gift_code_invalid");
 

@@ -4,7 +4,7 @@
 // imports' uploads left unfinished for a day (decision 119) and queues again the masters whose
 // other format is still to be made (decision 121).
 import { oembedDiscoveryTag } from "../../lib/page-head";
-import { listAlbums, listTracks } from "../../db/music";
+import { listAlbums, listTracks } from "../../db/music/music";
 import { musicPageHead } from "../artist";
 import { HOURLY_CRON, type HeadRenderer, type WorkerArea } from "./area";
 

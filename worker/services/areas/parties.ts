@@ -4,10 +4,10 @@
 // member keeps them); an ended session's sockets close in every party that may hold some.
 import { keepsVipSockets } from "../../db/member-access";
 import { listPartiesWithRooms } from "../../db/parties";
-import { passesVipTier, tiersForMinTiers } from "../../db/tier-gate";
+import { passesVipTier, tiersForMinTiers } from "../../db/tiers/gate";
 import { closePartySockets, partyRoom } from "../realtime/party-room";
 import { TIER_ENDED, VIP_ENDED } from "../realtime/socket-sessions";
-import { FREE_TIER } from "#contracts/tiers.ts";
+import { FREE_TIER } from "#contracts/tiers/tiers.ts";
 import type { WorkerArea } from "./area";
 
 export const parties = {

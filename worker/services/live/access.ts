@@ -4,7 +4,7 @@
 // the ladder's rank, as every tier gate), 'ticket' a valid ticket to the event (door staff are not
 // special). What the viewer is told: upcoming, live, the replay while its window is open (or after
 // it, to the keep tier and higher), else ended.
-import { admitsTier, type TierHolder } from "#contracts/tiers.ts";
+import { admitsTier, type TierHolder } from "#contracts/tiers/tiers.ts";
 import type { LiveRefusal, LiveViewState } from "#contracts/live-limits.ts";
 import type { LiveShowRow } from "../../db/live";
 

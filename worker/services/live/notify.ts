@@ -9,7 +9,7 @@ import { findLiveShow, remindedMemberIds, standingsOf } from "../../db/live";
 import { notifyMembers } from "../notifications";
 import { liveRefusal } from "./access";
 import { livePagePath } from "#contracts/live-limits.ts";
-import { VIP_TIER_RANK } from "#contracts/tiers.ts";
+import { VIP_TIER_RANK } from "#contracts/tiers/tiers.ts";
 
 export async function notifyShowLive(env: AppEnv, db: DB, eventId: string): Promise<void> {
   try {

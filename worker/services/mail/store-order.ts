@@ -3,8 +3,8 @@
 // Amounts and dates come from format.ts; the buyer's words (an address) are text, escaped in HTML.
 import type { Locale } from "#contracts/locale.ts";
 import type { OrderTax } from "#contracts/tax-model.ts";
-import type { ShippingAddress } from "#contracts/store-checkout.ts";
-import { redeemPath } from "#contracts/store-gift-model.ts";
+import type { ShippingAddress } from "#contracts/store/checkout.ts";
+import { redeemPath } from "#contracts/store/gift-model.ts";
 import { escapeHtml } from "../../lib/page-head";
 import { mailAmount, mailDate, mailDateTime, mailNumber } from "./format";
 import { adminNotice } from "./templates";

@@ -8,7 +8,7 @@ import type { Actor } from "../../db/audit";
 import { importChunk, importChunks } from "../../db/marketing";
 import type { ParsedImport } from "../../lib/contacts-csv";
 import type { ImportBasis } from "#contracts/newsletter-model.ts";
-import { IMPORT_ERRORS_LISTED, type ImportIssue, type ImportResult } from "#contracts/admin-marketing.ts";
+import { IMPORT_ERRORS_LISTED, type ImportIssue, type ImportResult } from "#contracts/admin/marketing.ts";
 
 export type OnProgress = (processed: number, total: number) => Promise<void> | void;
 

@@ -4,8 +4,8 @@
 // catalog told. A master is set here only, so whatever follows a new master follows both ways in.
 import type { DB } from "../../db/client";
 import type { Actor } from "../../db/audit";
-import { setAlbumCover, setTrackAudio } from "../../db/admin-catalog";
-import { setTrackMaster, type MasterFormat } from "../../db/track-masters";
+import { setAlbumCover, setTrackAudio } from "../../db/music/admin-catalog";
+import { setTrackMaster, type MasterFormat } from "../../db/music/track-masters";
 import type { PcmFacts } from "../../lib/audio-probe";
 import type { AppEnv } from "../../env";
 import { catalogChanged, deleteObjects } from "./catalog-uploads";

@@ -6,16 +6,16 @@
 import type { DB } from "../../db/client";
 import type { AppEnv } from "../../env";
 import type { Actor } from "../../db/audit";
-import { findAlbumRow, findTrackRow } from "../../db/admin-catalog";
-import { failFile, finishFile, listImportParts, recordPart, startFileUpload, expireStaleFiles, type ImportFileRow } from "../../db/catalog-imports";
+import { findAlbumRow, findTrackRow } from "../../db/music/admin-catalog";
+import { failFile, finishFile, listImportParts, recordPart, startFileUpload, expireStaleFiles, type ImportFileRow } from "../../db/music/catalog-imports";
 import { ApiError, routeError } from "../../lib/errors";
 import { declaredLength, readHead, streamExactly, type Reader } from "../../lib/upload-stream";
 import { audioDuration, audioSniffLength, detectAudioType, losslessFacts, MAX_ID3_TAG_BYTES, mp3Kbps, type PcmFacts } from "../../lib/audio-probe";
 import { ProbeSink } from "../../lib/probe-sink";
 import { checkCatalogImage, keyFor, wholeSeconds } from "./catalog-uploads";
 import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "./catalog-attach";
-import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/admin-catalog.ts";
-import { CATALOG_IMPORT_MESSAGES, importPartCount, importPartLength, type ImportFileFormat, type ImportPart } from "#contracts/admin-catalog-import.ts";
+import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog.ts";
+import { CATALOG_IMPORT_MESSAGES, importPartCount, importPartLength, type ImportFileFormat, type ImportPart } from "#contracts/music/admin-catalog-import.ts";
 
 export type ImportWhere = { db: DB; bucket: R2Bucket; actor: Actor; env: AppEnv };
 

@@ -20,7 +20,7 @@ import { detectVideoType, videoDuration, VIDEO_SNIFF_BYTES } from "../../lib/vid
 import { checkRemoteAudioUrl, parseAllowedHosts, RemoteUrlRefused } from "./audio-proxy";
 import { uploadLimit } from "../../lib/upload-body";
 import { IMAGE_MAX_SIDE_PX } from "#contracts/limits.ts";
-import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/admin-catalog.ts";
+import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog.ts";
 import { SITE_MEDIA_FOLDER, type PublicImageFolder } from "#contracts/areas/index.ts";
 
 /** Public catalog answers are memoized per isolate under "music:": a change must show at once. */

@@ -1,12 +1,12 @@
 // A track's preview: a file of its own in R2, cut from the track's audio the first time anyone asks
 // for it (lib/audio-preview.ts), so the preview URL can only ever serve the preview's bytes. The
 // cut is remembered in tracks.preview_key and forgotten (its file deleted) when the audio, the
-// start or the switch changes (db/admin-catalog.ts), so the next request cuts it again.
+// start or the switch changes (db/music/admin-catalog.ts), so the next request cuts it again.
 import type { DB } from "../../db/client";
-import { findPreviewSource, storePreviewKey, type PreviewSource } from "../../db/music";
+import { findPreviewSource, storePreviewKey, type PreviewSource } from "../../db/music/music";
 import { cutAudioPreview } from "../../lib/audio-preview";
 import { previewFormatOf } from "../../lib/audio-probe";
-import { PREVIEW_SECONDS } from "#contracts/music.ts";
+import { PREVIEW_SECONDS } from "#contracts/music/music.ts";
 import { checkRemoteAudioUrl, fetchRemoteAudio, parseAllowedHosts, REMOTE_AUDIO_MAX_BYTES } from "./audio-proxy";
 
 export type Preview = { key: string; startSeconds: number; durationSeconds: number };

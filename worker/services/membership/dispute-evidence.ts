@@ -3,7 +3,7 @@
 // the member used of the VIP time that payment bought, in its period: full-track streams, perks
 // revealed, the mails sent to them (receipts and notices), as Stripe's access_activity_log.
 import type { DB } from "../../db/client";
-import { findVipPayment } from "../../db/vip-payments";
+import { findVipPayment } from "../../db/tiers/vip-payments";
 import { REFUND_POLICY_DISCLOSURE, type AccessLogEntry, type DisputeEvidence, type DisputeMembership } from "#contracts/disputes-model.ts";
 
 /** The membership kind's name, as payment_disputes.kind records it. */

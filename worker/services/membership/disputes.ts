@@ -14,7 +14,7 @@ import type { DB } from "../../db/client";
 import type { Statement } from "../../db/d1";
 import { findDispute, flagWarning } from "../../db/payment-disputes";
 import { syncUserMembership } from "../../db/payments";
-import { endMembershipNow, findVipPayment, paidBefore, recordVipRefund, vipLossLedgerRow, type VipPaymentRow } from "../../db/vip-payments";
+import { endMembershipNow, findVipPayment, paidBefore, recordVipRefund, vipLossLedgerRow, type VipPaymentRow } from "../../db/tiers/vip-payments";
 import { notifyAdmin } from "../admin-notifications";
 import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";

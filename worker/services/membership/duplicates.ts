@@ -5,7 +5,7 @@
 // under one key per invoice, so a replayed or retried event never refunds twice.
 import type { DB } from "../../db/client";
 import { findSubscription } from "../../db/payments";
-import { findVipPayment, recordVipRefund } from "../../db/vip-payments";
+import { findVipPayment, recordVipRefund } from "../../db/tiers/vip-payments";
 import { createPaymentsService } from "../payments";
 import type { FollowUpContext, PurchaseKind } from "../payments/purchase-kind";
 

@@ -7,7 +7,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { runBatch } from "../../db/d1";
-import { recordVipPayment, type VipPaymentInput } from "../../db/vip-payments";
+import { recordVipPayment, type VipPaymentInput } from "../../db/tiers/vip-payments";
 import { createPaymentsService } from "../payments";
 import type { FollowUpContext } from "../payments/purchase-kind";
 

@@ -24,8 +24,8 @@ import {
   type VipChange,
 } from "../../db/payments";
 import type { Statement } from "../../db/d1";
-import { recordVipPayment } from "../../db/vip-payments";
-import { CURRENCIES, type Currency } from "#contracts/store-model.ts";
+import { recordVipPayment } from "../../db/tiers/vip-payments";
+import { CURRENCIES, type Currency } from "#contracts/store/model.ts";
 import {
   checkoutSessionMode,
   unreadableEvent,

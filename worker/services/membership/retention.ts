@@ -4,10 +4,10 @@
 // racing accepts apply it once); declining is the cancel itself, which stores the answer too.
 import type { DB } from "../../db/client";
 import type { SubscriptionRow } from "../../db/payments";
-import { answerRetentionOffer, forgetRetentionAnswer, hasAnsweredRetentionOffer, readRetentionSettings } from "../../db/retention-offers";
+import { answerRetentionOffer, forgetRetentionAnswer, hasAnsweredRetentionOffer, readRetentionSettings } from "../../db/tiers/retention-offers";
 import { routeError } from "../../lib/errors";
-import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
-import type { RetentionOfferResponse, RetentionSettings } from "#contracts/retention-offer-model.ts";
+import { firstPeriodCents } from "#contracts/tiers/offers-model.ts";
+import type { RetentionOfferResponse, RetentionSettings } from "#contracts/tiers/retention-offer-model.ts";
 import { PaymentProviderError, type PaymentsService } from "../payments/types";
 import { jurisdictionOf } from "#contracts/tax-model.ts";
 import { billingPlaceOf, localVipTax } from "./local-checkout";

@@ -7,8 +7,8 @@ import { createDb, type DB } from "../../db/client";
 import { endExpiredComps, endExpiredGraces } from "../../db/payments";
 import type { AppEnv } from "../../env";
 import { notifyVipChanged } from "../notifications/membership";
-import { readTiers } from "../../db/tiers";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { readTiers } from "../../db/tiers/tiers";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { accessChanged } from "../access-changed";
 
 export async function endExpiredVipGraces(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {

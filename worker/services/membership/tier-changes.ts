@@ -5,14 +5,14 @@
 // events), so replays and late deliveries settle it as they settle every subscription change.
 import type { DB } from "../../db/client";
 import { listSubscriptions, type SubscriptionRow } from "../../db/payments";
-import { claimSubscriptionChange, clearPendingChange, releaseSubscriptionChange, setPendingChange } from "../../db/tier-moves";
-import { readTiers } from "../../db/tiers";
+import { claimSubscriptionChange, clearPendingChange, releaseSubscriptionChange, setPendingChange } from "../../db/tiers/moves";
+import { readTiers } from "../../db/tiers/tiers";
 import { readTaxSettings } from "../../db/tax-settings";
 import type { AppEnv } from "../../env";
 import { conflict, notFound, routeError } from "../../lib/errors";
 import { PAYMENT_MESSAGES, type MembershipResponse } from "#contracts/payments.ts";
-import { TIER_MOVE_MESSAGES, TIER_PREVIEW_VALID_MS, type TierChangePreviewResponse } from "#contracts/tier-moves.ts";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
+import { TIER_MOVE_MESSAGES, TIER_PREVIEW_VALID_MS, type TierChangePreviewResponse } from "#contracts/tiers/moves.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { VIP_PLANS, type VipPlan } from "#contracts/vip-plans.ts";
 import { PaymentProviderError, type PaymentsService, type SubscriptionChangeInput } from "../payments/types";
 import { currentSubscription, statusOf } from "./membership";
@@ -21,9 +21,9 @@ import { tierPrice, type TierPrice } from "./tier-prices";
 import { billingPlaceOf, deliverVip, localVipTax, periodStartBefore, type LocalDeps } from "./local-checkout";
 import { invoiceObject, periodEndAfter, subscriptionObject, type LocalInvoiceTax, type LocalSubscription } from "./local-events";
 import { localEvent } from "../payments/local-events";
-import { endRetentionDiscount, takeRetentionPeriod } from "../../db/retention-offers";
+import { endRetentionDiscount, takeRetentionPeriod } from "../../db/tiers/retention-offers";
 import { jurisdictionOf, type TaxBehavior, type TaxPlace } from "#contracts/tax-model.ts";
-import { firstPeriodCents } from "#contracts/tier-offers-model.ts";
+import { firstPeriodCents } from "#contracts/tiers/offers-model.ts";
 
 /** A live provider's change method (the local one has none: its flows are below). */
 function liveOnly<A extends unknown[], R>(method: ((...args: A) => Promise<R>) | undefined): (...args: A) => Promise<R> {

@@ -2,11 +2,11 @@
 // tier's come from its row, per plan and currency (null: not sold so). The checkout and every tier
 // change price from here, never from what a client sends.
 import type { DB } from "../../db/client";
-import { readTiers } from "../../db/tiers";
+import { readTiers } from "../../db/tiers/tiers";
 import type { AppEnv } from "../../env";
 import { notFound, routeError } from "../../lib/errors";
-import { FREE_TIER_ID, VIP_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers.ts";
-import { TIER_MOVE_MESSAGES } from "#contracts/tier-moves.ts";
+import { FREE_TIER_ID, VIP_TIER_ID, VIP_TIER_RANK, type TierView } from "#contracts/tiers/tiers.ts";
+import { TIER_MOVE_MESSAGES } from "#contracts/tiers/moves.ts";
 import type { VipPlan } from "#contracts/vip-plans.ts";
 import { vipPlanPrices } from "./plans";
 import { listSubscriptions } from "../../db/payments";

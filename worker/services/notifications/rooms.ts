@@ -10,7 +10,7 @@ import { findRoom } from "../../db/rooms/rooms";
 import { claimRoomActivityListeners, hearsFromRoom, mentionedRoomReaders } from "../../db/rooms/notify";
 import { excerpt, parseMentions } from "../../lib/mentions";
 import { MINUTE_MS } from "../../lib/time";
-import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_MENTIONS_MAX } from "#contracts/room-limits.ts";
+import { ROOM_ACTIVITY_WINDOW_MINUTES, ROOM_MENTIONS_MAX } from "#contracts/rooms/limits.ts";
 import { notifyMembers } from "./index";
 
 export type RoomMessageFacts = {

@@ -7,11 +7,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { albums, tracks } from "../../db/schema/music";
-import { onPreorderSql } from "../../db/music";
+import { onPreorderSql } from "../../db/music/music";
 import { findEvent } from "../../db/events";
-import { ticketSaleTimesOf } from "../../db/ticket-sale";
+import { ticketSaleTimesOf } from "../../db/tickets/sale";
 import { lessReleased, releaseStateOf, type ReleaseState } from "../../lib/release";
-import { publicSaleOpensAt } from "#contracts/event-tickets-model.ts";
+import { publicSaleOpensAt } from "#contracts/tickets/event-tickets-model.ts";
 import type { NotifyItem } from "../../db/notify-me";
 
 export type ItemStanding =

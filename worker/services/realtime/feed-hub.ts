@@ -6,7 +6,7 @@
 import type { AppEnv } from "../../env";
 import type { FeedEvent } from "#contracts/feed.ts";
 import type { SocketTarget } from "./socket-sessions";
-import { FREE_TIER, type MemberTier } from "#contracts/tiers.ts";
+import { FREE_TIER, type MemberTier } from "#contracts/tiers/tiers.ts";
 
 export type FeedSocketTarget = SocketTarget;
 

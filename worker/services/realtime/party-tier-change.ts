@@ -6,10 +6,10 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { findMemberAccess, keepsVipSockets } from "../../db/member-access";
-import { passesVipTier, tiersForMinTiers } from "../../db/tier-gate";
+import { passesVipTier, tiersForMinTiers } from "../../db/tiers/gate";
 import { partyRoom } from "./party-room";
 import { TIER_ENDED } from "./socket-sessions";
-import { FREE_TIER } from "#contracts/tiers.ts";
+import { FREE_TIER } from "#contracts/tiers/tiers.ts";
 
 export async function closeSocketsBelowPartyTier(env: AppEnv, db: DB, party: { id: string; vipOnly: boolean; minTierId: string | null }) {
   if (!party.vipOnly) return;

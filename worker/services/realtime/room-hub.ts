@@ -3,8 +3,8 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { findRoomStanding, listRoomRules, roomViewerOf } from "../../db/rooms/rooms";
-import { readRefusal, writeRefusal } from "#contracts/room-access.ts";
-import type { TierHolder } from "#contracts/tiers.ts";
+import { readRefusal, writeRefusal } from "#contracts/rooms/access.ts";
+import type { TierHolder } from "#contracts/tiers/tiers.ts";
 import { SOCKET_CLOSE_ROOM_CHANGED, SOCKET_CLOSE_VIP_ENDED } from "#contracts/realtime.ts";
 import type { SocketClose, SocketTarget } from "./socket-sessions";
 

@@ -7,7 +7,7 @@
 // session (Stripe cannot charge 0), the order is made at once through the same fulfilment as a paid
 // one, keyed by an event id of its own (`free:<checkout id>`), so a retried or concurrent request of
 // the same attempt makes one order.
-import type { MemberTier } from "#contracts/tiers.ts";
+import type { MemberTier } from "#contracts/tiers/tiers.ts";
 import type { DB } from "../../db/client";
 import { isUniqueViolation, runBatch } from "../../db/d1";
 import {
@@ -22,10 +22,10 @@ import {
 } from "../../db/store/checkouts";
 import { conflict, routeError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
-import { STORE_LIMITS } from "#contracts/store-model.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
 import { PAYMENT_MESSAGES } from "#contracts/payments.ts";
 import type { Locale } from "#contracts/locale.ts";
-import type { StoreCheckoutBody } from "#contracts/store-checkout.ts";
+import type { StoreCheckoutBody } from "#contracts/store/checkout.ts";
 import type { OrderCheckoutInput, PaymentsService } from "../payments/types";
 import { fulfilEvent } from "../payments/fulfilment";
 import type { FollowUpContext } from "../payments/purchase-kind";

@@ -2,13 +2,13 @@
 // e-mail: what the collection routes share with nothing else but keep out of the route module.
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { insertClaimLink, listBoughtGiftCodes, listMemberOrders, listOwnedReleases, type OwnedRelease } from "../../db/store/collection";
 import { optInTokenHash } from "../../lib/opt-in-token";
 import { randomToken } from "../../lib/crypto";
 import { routeError } from "../../lib/errors";
 import { isLocale, type Locale } from "#contracts/locale.ts";
-import { STORE_LIMITS, type DownloadFormat } from "#contracts/store-model.ts";
+import { STORE_LIMITS, type DownloadFormat } from "#contracts/store/model.ts";
 import {
   CLAIM_LINK_TTL_MS,
   CLAIM_RATE_LIMITS,
@@ -16,7 +16,7 @@ import {
   type CollectionRelease,
   type CollectionResponse,
   type DownloadLink,
-} from "#contracts/store-collection.ts";
+} from "#contracts/store/collection.ts";
 import { createMailService } from "../mail";
 import { storeClaimMail } from "../mail/store-claim";
 import { hitRateLimit } from "../rate-limit";

@@ -10,7 +10,7 @@
 //   the rest of the order is claimed for a refund (refund_claims, as an admin's refund claims it) and
 //   the provider is asked after the batch, under the warning's key, so it refunds once; the refund's
 //   own event then revokes. Else the order is flagged for the admin. The door's admission refuses a
-//   ticket whose order a warning claimed (db/check-in-tickets.ts), so of the admission and the claim,
+//   ticket whose order a warning claimed (db/tickets/check-in-tickets.ts), so of the admission and the claim,
 //   whichever statement runs first decides (decision 150).
 import { sql, type SQL } from "drizzle-orm";
 import type { DB } from "../../db/client";

@@ -5,12 +5,12 @@ import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { readSettings } from "../../db/settings";
 import { findChecksums, findStoredSizes, releaseFiles, saveChecksums, type DownloadEntitlement } from "../../db/store/downloads";
-import { readsVipLyrics, readZipDetails } from "../../db/track-details";
+import { readsVipLyrics, readZipDetails } from "../../db/music/track-details";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { zipLayout } from "../../lib/stored-zip";
-import { artistNameOf } from "#contracts/admin-settings.ts";
-import type { DownloadFormat } from "#contracts/store-model.ts";
-import type { DownloadLink } from "#contracts/store-collection.ts";
+import { artistNameOf } from "#contracts/admin/settings.ts";
+import type { DownloadFormat } from "#contracts/store/model.ts";
+import type { DownloadLink } from "#contracts/store/collection.ts";
 import { planZip, wavTagsLength, type ChecksumStore, type ObjectSource, type ReleaseZip, type ZipFile } from "./release-zip";
 import { releaseTime, releaseZipFiles, zipFileName } from "./release-files";
 

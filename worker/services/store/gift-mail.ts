@@ -2,7 +2,7 @@
 // the language they bought in). Its words live here rather than in the shared mail catalogs: only
 // this mail says them.
 import type { Locale } from "#contracts/locale.ts";
-import type { GiftMonths } from "#contracts/store-model.ts";
+import type { GiftMonths } from "#contracts/store/model.ts";
 import { mailDate } from "../mail/format";
 import type { MailMessage } from "../mail";
 

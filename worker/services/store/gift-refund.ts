@@ -4,7 +4,7 @@
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { keepGiftTime, readRedeemedGifts, revokeGiftTime } from "../../db/gift-time";
-import type { GiftTimeChoice } from "#contracts/admin-store-orders.ts";
+import type { GiftTimeChoice } from "#contracts/store/admin-orders.ts";
 import { accessChanged } from "../access-changed";
 
 /** The comp changed under the revoke (a gift redeemed, an admin's grant): read again, a bounded number of times. */

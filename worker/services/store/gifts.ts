@@ -8,13 +8,13 @@ import type { AppEnv } from "../../env";
 import { readConfig } from "../../env";
 import type { DB } from "../../db/client";
 import { readRedemption, readRedemptionNotice, redeemGiftCode, type RankedTier, type RedemptionPlan, type RedemptionState } from "../../db/gift-codes";
-import { addCalendarMonthsUtc, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store-gifts.ts";
+import { addCalendarMonthsUtc, normaliseGiftCode, type GiftRedeemResponse } from "#contracts/store/gifts.ts";
 import { notifyVipChanged } from "../notifications/membership";
 import { notifyMembers } from "../notifications";
 import { createMailService } from "../mail";
 import { giftRedeemedMail } from "./gift-mail";
-import { VIP_TIER_ID } from "#contracts/tiers.ts";
-import type { GateTier } from "#contracts/tier-gate.ts";
+import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
+import type { GateTier } from "#contracts/tiers/gate.ts";
 import { accessChanged } from "../access-changed";
 
 /** Where a redeemed gift's notification leads: what VIP opens. */

@@ -4,7 +4,7 @@
 // physical cart); the local provider signs them with the local secret, and verifies and fulfils
 // them exactly as the webhook does: the local mode runs the live path's fulfilment, not a shortcut.
 import type { StoreCheckoutRow } from "../../db/store/checkouts";
-import type { ShippingAddress } from "#contracts/store-checkout.ts";
+import type { ShippingAddress } from "#contracts/store/checkout.ts";
 import { deliver, type LocalDelivery } from "../payments/local-delivery";
 import { localEvent, newLocalId, unixSeconds, type LocalEvent } from "../payments/local-events";
 import { storeOrders } from "./purchase";

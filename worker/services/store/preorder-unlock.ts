@@ -4,11 +4,11 @@
 // nothing more; a mail that fails gives its claim back for the next run.
 import { readConfig, type AppEnv } from "../../env";
 import { createDb, type DB } from "../../db/client";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { claimDuePreorders, releasePreorderClaim, type DuePreorder } from "../../db/store/preorders";
 import { downloadPath, signDownloadToken } from "../../lib/download-token";
 import { DAY_MS } from "../../lib/time";
-import { RECEIPT_LINK_TTL_MS } from "#contracts/store-model.ts";
+import { RECEIPT_LINK_TTL_MS } from "#contracts/store/model.ts";
 import { COLLECTION_PATH } from "./order-shipped";
 import { createMailService, type MailService } from "../mail";
 import { preorderOutMail } from "../mail/store-preorder";

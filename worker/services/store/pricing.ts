@@ -38,14 +38,14 @@ import { findPromoCode, findShippingRate, loadCartRows, type ProductRow, type Pr
 import { readFreeShippingOver } from "../../db/store/shipping";
 import { fieldError, routeError } from "../../lib/errors";
 import { COUNTRY_CODES, countryAlpha2 } from "#contracts/countries.ts";
-import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "#contracts/store-model.ts";
-import type { PricedLine, QuoteBody, QuoteResponse } from "#contracts/store-cart.ts";
+import { shippingZoneOf, WEIGHT_CLASSES, type Currency, type ProductKind, type WeightClass } from "#contracts/store/model.ts";
+import type { PricedLine, QuoteBody, QuoteResponse } from "#contracts/store/cart.ts";
 import { priceTickets, type PricedTicket } from "./ticket-pricing";
 import { findTierDiscounts } from "../../db/store/tier-discounts";
-import { passesGate } from "../../db/tier-gate";
-import { readTiers } from "../../db/tiers";
-import type { MemberTier } from "#contracts/tiers.ts";
-import { tierBadgeOf } from "#contracts/tier-badges.ts";
+import { passesGate } from "../../db/tiers/gate";
+import { readTiers } from "../../db/tiers/tiers";
+import type { MemberTier } from "#contracts/tiers/tiers.ts";
+import { tierBadgeOf } from "#contracts/tiers/badges.ts";
 
 /**
  * isAdmin: an admin buys tickets as a VIP does (presales, VIP-only types), never at the store's VIP

@@ -4,10 +4,10 @@
 // zip's size, computed as the download computes it (null when a file is not stored yet).
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { releaseFormats } from "../../db/release-formats";
+import { releaseFormats } from "../../db/music/release-formats";
 import { releaseFiles } from "../../db/store/downloads";
 import type { Locale } from "#contracts/locale.ts";
-import type { PublicRelease, ReleaseContentsResponse } from "#contracts/store.ts";
+import type { PublicRelease, ReleaseContentsResponse } from "#contracts/store/store.ts";
 import { releaseZipBytes } from "./downloads";
 
 /** The order number's digits change credits.txt by a byte or two: sizes are said rounded anyway. */

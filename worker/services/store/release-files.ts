@@ -6,9 +6,9 @@
 // and MP3 carry theirs in the stored file). And the zip's own file name, for Content-Disposition.
 import type { WavTags, ZipFile } from "./release-zip";
 import type { ReleaseFiles, ReleaseTrackFile } from "../../db/store/downloads";
-import type { TrackZipDetails } from "../../db/track-details";
-import type { CreditRole } from "#contracts/track-details-limits.ts";
-import type { DownloadFormat } from "#contracts/store-model.ts";
+import type { TrackZipDetails } from "../../db/music/track-details";
+import type { CreditRole } from "#contracts/music/track-details-limits.ts";
+import type { DownloadFormat } from "#contracts/store/model.ts";
 import type { Locale } from "#contracts/locale.ts";
 
 /** Characters no file system (or unzip) takes in a name, controls included. */

@@ -7,7 +7,7 @@ import { listCheckoutLines, type StoreCheckoutRow } from "../../db/store/checkou
 import { listTicketHolds } from "../../db/store/tickets";
 import { readTaxSettings } from "../../db/tax-settings";
 import { computeDemoTax, type TaxComputation, type TaxLineKind, type TaxPlace, type TaxableLine } from "#contracts/tax-model.ts";
-import type { ProductKind } from "#contracts/store-model.ts";
+import type { ProductKind } from "#contracts/store/model.ts";
 
 const KIND: Record<ProductKind, TaxLineKind> = { digital: "digital_audio", merch: "physical_goods", gift_vip: "membership" };
 export const taxKindOf = (kind: ProductKind): TaxLineKind => KIND[kind];

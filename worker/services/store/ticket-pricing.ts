@@ -19,12 +19,12 @@ import { loadTicketRows, type NewTicketHold, type TicketHoldView, type TicketRow
 import type { Locale } from "#contracts/locale.ts";
 import { routeError } from "../../lib/errors";
 import { presaleTimesOf } from "#contracts/presales.ts";
-import { mayBuyTicket, ticketCurrencyOf, ticketSaleStateAt, type TicketSaleTimes } from "#contracts/event-tickets-model.ts";
-import type { Currency } from "#contracts/store-model.ts";
-import type { QuoteBody } from "#contracts/store-cart.ts";
-import type { TierHolder } from "#contracts/tiers.ts";
-import { passesGate } from "../../db/tier-gate";
-import { readTiers } from "../../db/tiers";
+import { mayBuyTicket, ticketCurrencyOf, ticketSaleStateAt, type TicketSaleTimes } from "#contracts/tickets/event-tickets-model.ts";
+import type { Currency } from "#contracts/store/model.ts";
+import type { QuoteBody } from "#contracts/store/cart.ts";
+import type { TierHolder } from "#contracts/tiers/tiers.ts";
+import { passesGate } from "../../db/tiers/gate";
+import { readTiers } from "../../db/tiers/tiers";
 
 /** A priced ticket line (lines of one type summed into the first's place). */
 export type PricedTicket = NewTicketHold;

@@ -1,5 +1,5 @@
 // Cancelling an event that sold tickets (decision 055, part "cancel"). The route's one batch
-// cancels the event, its tickets and open holds and stores the work list (db/event-cancellations.ts);
+// cancels the event, its tickets and open holds and stores the work list (db/tickets/event-cancellations.ts);
 // this job, on the campaign queue (one step a message, each queueing the next), refunds each order:
 // - a step takes up to CANCEL_PAGE_ORDERS orders still `pending`, asks the provider for each one's
 //   planned refund under the key `event-cancel:<event>:<order>`, settles its row once (refunded, or
@@ -32,13 +32,13 @@ import {
   requesterOf,
   unmailedOrders,
   type PendingOrder,
-} from "../../db/event-cancellations";
+} from "../../db/tickets/event-cancellations";
 import { recordRefundRequest } from "../../db/store/admin-order-writes";
 import { claimCancelNotice } from "../../db/reminders";
 import type { Actor } from "../../db/audit";
 import { claimRefund, releaseRefund } from "../../db/refund-claims";
 import { isLocale } from "#contracts/locale.ts";
-import { STORE_LIMITS } from "#contracts/store-model.ts";
+import { STORE_LIMITS } from "#contracts/store/model.ts";
 import { createMailService, type MailService } from "../mail";
 import { createPaymentsService, PaymentProviderError, type PaymentsService } from "../payments";
 import { storeRefunds } from "../store/purchase";

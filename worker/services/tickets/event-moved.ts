@@ -8,7 +8,7 @@
 import { readConfig, type AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { findEvent } from "../../db/events";
-import { validOrdersPage } from "../../db/event-cancellations";
+import { validOrdersPage } from "../../db/tickets/event-cancellations";
 import { isLocale } from "#contracts/locale.ts";
 import { createMailService } from "../mail";
 import { ticketsMovedMail } from "./cancellation-mail";

@@ -4,8 +4,8 @@
 // preferences let it e-mail, in their language), keyed by the offer so a redelivery is one notice.
 import type { DB } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { issueOffers, readOfferSettings, type IssuedOffer } from "../../db/tier-offers";
-import { readTiers } from "../../db/tiers";
+import { issueOffers, readOfferSettings, type IssuedOffer } from "../../db/tiers/offers";
+import { readTiers } from "../../db/tiers/tiers";
 import { notifyMembers } from "../notifications";
 import { MEMBERSHIP_LINK } from "../notifications/membership";
 

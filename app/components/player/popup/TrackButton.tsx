@@ -1,7 +1,7 @@
 // A track row's play button in the popups' track lists (the Master Playlist, Favorites, the radio
 // popup's Featured Tracks): number, title and album, duration; the playing track shows an
 // equalizer instead of its number. The row around it (hearts, add to playlist) is the list's own.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { formatTime } from "../../../lib/audio/formatTime";
 import { PlayerIcon } from "../PlayerIcons";
 

@@ -1,7 +1,7 @@
 // The site analytics figures for the chosen period, each trend against the period before it.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { AnalyticsResponse } from "#contracts/admin-analytics.ts";
+import type { AnalyticsResponse } from "#contracts/admin/analytics.ts";
 import { StatCard } from "../components/StatCard";
 import { TrendBadge } from "../components/TrendBadge";
 import { formatCount, formatDuration, formatPercent } from "../format";

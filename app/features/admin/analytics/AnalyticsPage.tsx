@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useIntl } from "react-intl";
 import { Loading } from "../../../components/Loading";
 import { QueryFailed, QueryState } from "../../../components/QueryState";
-import type { AnalyticsPeriod } from "#contracts/admin-analytics.ts";
+import type { AnalyticsPeriod } from "#contracts/admin/analytics.ts";
 import { PeriodPicker, type PeriodOption } from "../components/PeriodPicker";
 import { commonMessages } from "../messages";
 import { adminAnalyticsQueryOptions, adminTimeZone } from "../queries";

@@ -1,7 +1,7 @@
 // User Activity: page views per hour of the day (0-23 in the admin's zone), chart and table.
 import { lazy, useMemo } from "react";
 import { useIntl } from "react-intl";
-import type { AnalyticsResponse } from "#contracts/admin-analytics.ts";
+import type { AnalyticsResponse } from "#contracts/admin/analytics.ts";
 import { ChartPanel } from "../components/ChartPanel";
 import { formatCount, formatHour } from "../format";
 import { analyticsMessages as m } from "./messages";

@@ -1,7 +1,7 @@
 // The most viewed pages and the sites visitors came from, for the chosen period.
 import { useId, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import type { AnalyticsResponse } from "#contracts/admin-analytics.ts";
+import type { AnalyticsResponse } from "#contracts/admin/analytics.ts";
 import { formatCount } from "../format";
 import { analyticsMessages as m } from "./messages";
 

@@ -1,7 +1,7 @@
 // Traffic Overview: page views and unique visitors per date, as a bar chart and as a table.
 import { lazy, useMemo } from "react";
 import { useIntl } from "react-intl";
-import type { AnalyticsResponse } from "#contracts/admin-analytics.ts";
+import type { AnalyticsResponse } from "#contracts/admin/analytics.ts";
 import { ChartPanel } from "../components/ChartPanel";
 import { formatCount, formatDay, formatShortDay } from "../format";
 import { analyticsMessages as m } from "./messages";

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryFailed, QueryState } from "../../../components/QueryState";
-import type { AuditListResponse } from "#contracts/admin.ts";
+import type { AuditListResponse } from "#contracts/admin/admin.ts";
 import { commonMessages } from "../messages";
 import { adminKeys, auditQueryOptions, type AuditFilters as Filters } from "../queries";
 import { AuditFilters, type AdminOption } from "./AuditFilters";

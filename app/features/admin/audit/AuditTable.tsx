@@ -1,6 +1,6 @@
 // The audit entries: when, which admin, what action on which target, and what changed.
 import { useIntl } from "react-intl";
-import type { AuditEntryView } from "#contracts/admin.ts";
+import type { AuditEntryView } from "#contracts/admin/admin.ts";
 import { formatMoment } from "../format";
 import { auditMessages as m } from "./messages";
 import { changeLines, MAX_CHANGE_LINES } from "./summary";

@@ -3,7 +3,7 @@
 // field this file does not know keeps the stored text (older rows: the English note).
 import type { IntlShape, MessageDescriptor } from "react-intl";
 import type { AuditDetail, AuditEventTextField } from "#contracts/audit-detail.ts";
-import type { AuditEntryView } from "#contracts/admin.ts";
+import type { AuditEntryView } from "#contracts/admin/admin.ts";
 import { isBanReasonCode } from "#contracts/suspension.ts";
 import { auditDetailMessages as d, auditFieldMessages, auditValueMessages } from "./messages";
 

@@ -3,7 +3,7 @@
 // listed; long values are cut so that a row stays compact. Times are shown in the reader's language
 // and time zone: a value that is an ISO 8601 instant, and epoch milliseconds under a field whose name
 // says it is a time (createdAt, ticketSaleStart, event_date, until...), inside objects too.
-import type { AuditEntryView } from "#contracts/admin.ts";
+import type { AuditEntryView } from "#contracts/admin/admin.ts";
 
 export type ChangeLine = { field: string; before?: string; after?: string; removed?: boolean };
 

@@ -8,7 +8,7 @@ import type { BlockType, EditorBlock } from "./model";
 import { newBlock, VIP_AND_ABOVE } from "./model";
 import { TierGateField } from "#app/components/form/TierGateField.tsx";
 import { tierChoicesQueryOptions } from "#app/lib/tiers/tierGate.ts";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 import { campaignMessages as m } from "./messages";
 import { MediaLibrary } from "./MediaLibrary";
 

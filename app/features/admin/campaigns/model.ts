@@ -3,8 +3,8 @@
 import type { Locale } from "#contracts/locale.ts";
 import type { Campaign, CampaignInput } from "#contracts/newsletter.ts";
 import type { AudienceKind, CampaignAudience, CampaignBlock, NewsletterTopic } from "#contracts/newsletter-model.ts";
-import { wallTimeToInstant } from "#contracts/admin-event-fields.ts";
-import type { TierGate } from "#contracts/tier-gate.ts";
+import { wallTimeToInstant } from "#contracts/admin/event-fields.ts";
+import type { TierGate } from "#contracts/tiers/gate.ts";
 
 /** Where a tier picker starts: VIP and above. */
 export const VIP_AND_ABOVE: TierGate = { minTier: "vip" };

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { Link } from "@tanstack/react-router";
-import type { ImportState } from "#contracts/admin-catalog-import.ts";
+import type { ImportState } from "#contracts/music/admin-catalog-import.ts";
 import { serverErrorText } from "../../../lib/forms/errorText";
 import { adminKeys } from "../queries";
 import type { DroppedFile } from "./dropped";

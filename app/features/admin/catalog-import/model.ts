@@ -1,7 +1,7 @@
 // The import's plan, pure: the files read from a folder (their kind by content and their tags)
 // become releases grouped by album, each track with its master and streaming files, cover and
 // lyrics; problemsOf says what is wrong, and which problems block saving.
-import { ISRC_PATTERN } from "#contracts/track-details-limits.ts";
+import { ISRC_PATTERN } from "#contracts/music/track-details-limits.ts";
 import { isLrc } from "./lrc";
 import type { ImportCredit, ImportLyrics, LyricsLanguage, TagInfo } from "./readTags";
 import { isAudio, isImage, isLossless, type FileKind } from "./sniff";

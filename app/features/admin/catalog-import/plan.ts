@@ -10,7 +10,7 @@ import type {
   ImportFileFormat,
   ImportPlan,
   ImportState,
-} from "#contracts/admin-catalog-import.ts";
+} from "#contracts/music/admin-catalog-import.ts";
 import { taggedMp3, type Id3Tags } from "#contracts/id3v24.ts";
 import type { DraftRelease, DraftTrack } from "./model";
 import type { FileKind } from "./sniff";

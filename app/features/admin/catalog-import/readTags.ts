@@ -2,7 +2,7 @@
 // stays on disk; duration from the header only, never by scanning the file), into what the import
 // needs: album, title, numbers, year, ISRC, credits, lyrics and an embedded cover.
 import type { IAudioMetadata, ICommonTagsResult } from "music-metadata";
-import { ISRC_PATTERN, type CreditRole } from "#contracts/track-details-limits.ts";
+import { ISRC_PATTERN, type CreditRole } from "#contracts/music/track-details-limits.ts";
 import { isLrc, toLrc } from "./lrc";
 
 export type ImportCredit = { role: CreditRole; name: string; detail?: string };

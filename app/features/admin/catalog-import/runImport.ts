@@ -3,8 +3,8 @@
 // import's id is kept in sessionStorage until every file is done, so a reloaded page finds the
 // unfinished import and, once the admin drops the same files again, sends what is missing.
 import { api } from "../../../lib/api";
-import { CATALOG_IMPORT_API } from "#contracts/admin-catalog-import-limits.ts";
-import type { ImportFile, ImportState } from "#contracts/admin-catalog-import.ts";
+import { CATALOG_IMPORT_API } from "#contracts/music/admin-catalog-import-limits.ts";
+import type { ImportFile, ImportState } from "#contracts/music/admin-catalog-import.ts";
 import type { AdminSettingsResponse } from "#contracts/settings-model.ts";
 import { encodeMaster } from "./encodeMaster";
 import { taggedMp3 } from "#contracts/id3v24.ts";

@@ -3,8 +3,8 @@
 // file's first part and after any failure it asks the slot which parts are stored, so a dropped
 // connection or a reloaded page sends only the missing ones.
 import { ApiRequestError, api } from "../../../lib/api";
-import { CATALOG_IMPORT_API, importPartCount, importPartLength, IMPORT_PART_BYTES } from "#contracts/admin-catalog-import-limits.ts";
-import type { ImportFile, ImportFileResponse, ImportPartResponse } from "#contracts/admin-catalog-import.ts";
+import { CATALOG_IMPORT_API, importPartCount, importPartLength, IMPORT_PART_BYTES } from "#contracts/music/admin-catalog-import-limits.ts";
+import type { ImportFile, ImportFileResponse, ImportPartResponse } from "#contracts/music/admin-catalog-import.ts";
 
 /** The part API, so the tests can put a fake server behind it. */
 export type PartApi = {

@@ -2,9 +2,9 @@
 // release and the VIP early access before it). Only changed fields are sent when editing.
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { ALBUM_NOTES_MAX, TITLE_MAX } from "#contracts/admin-catalog-limits.ts";
-import type { AdminAlbum, AdminAlbumResponse } from "#contracts/admin-catalog.ts";
-import type { AlbumType } from "#contracts/music.ts";
+import { ALBUM_NOTES_MAX, TITLE_MAX } from "#contracts/music/admin-catalog-limits.ts";
+import type { AdminAlbum, AdminAlbumResponse } from "#contracts/music/admin-catalog.ts";
+import type { AlbumType } from "#contracts/music/music.ts";
 import { FormDialog } from "../components/form/FormDialog";
 import { SelectField, TextField, wholeNumber } from "../components/form/fields";
 import { albumTypeMessages, catalogMessages as m } from "./messages";

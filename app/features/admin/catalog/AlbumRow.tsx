@@ -2,7 +2,7 @@
 // actions, and its tracks when expanded.
 import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
-import type { AdminAlbum } from "#contracts/admin-catalog.ts";
+import type { AdminAlbum } from "#contracts/music/admin-catalog.ts";
 import type { AlbumsDialog } from "./albumsDialog";
 import { ReorderButtons } from "./ReorderButtons";
 import { TrackList } from "./TrackList";

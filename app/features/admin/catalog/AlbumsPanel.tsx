@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
-import type { AdminAlbum, AdminAlbumsResponse } from "#contracts/admin-catalog.ts";
+import type { AdminAlbum, AdminAlbumsResponse } from "#contracts/music/admin-catalog.ts";
 import { AlbumDialog } from "./AlbumDialog";
 import type { AlbumsDialog } from "./albumsDialog";
 import { AlbumRow } from "./AlbumRow";

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { AUDIO_ACCEPT, AUDIO_MAX_BYTES, CATALOG_API, REMOTE_URL_MAX } from "#contracts/admin-catalog-limits.ts";
-import type { AdminTrack, AdminTrackResponse, AudioSource, TrackAudioResponse } from "#contracts/admin-catalog.ts";
+import { AUDIO_ACCEPT, AUDIO_MAX_BYTES, CATALOG_API, REMOTE_URL_MAX } from "#contracts/music/admin-catalog-limits.ts";
+import type { AdminTrack, AdminTrackResponse, AudioSource, TrackAudioResponse } from "#contracts/music/admin-catalog.ts";
 import { MediaModal } from "../components/form/MediaModal";
 import { UploadField } from "../components/form/UploadField";
 import { TextField } from "../components/form/fields";

@@ -2,8 +2,8 @@
 // live embed address (https) and the video's length (read from an uploaded video when it can be).
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "#contracts/admin-catalog-limits.ts";
-import type { AdminChannel, AdminChannelResponse } from "#contracts/admin-catalog.ts";
+import { DESCRIPTION_MAX, MAX_DURATION_SECONDS, REMOTE_URL_MAX, TITLE_MAX } from "#contracts/music/admin-catalog-limits.ts";
+import type { AdminChannel, AdminChannelResponse } from "#contracts/music/admin-catalog.ts";
 import type { TvChannelCategory } from "#contracts/tv.ts";
 import { FormDialog } from "../components/form/FormDialog";
 import { SelectField, TextField, wholeNumber } from "../components/form/fields";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
-import type { AdminChannel, AdminChannelsResponse } from "#contracts/admin-catalog.ts";
+import type { AdminChannel, AdminChannelsResponse } from "#contracts/music/admin-catalog.ts";
 import { CatalogListPanel } from "./CatalogListPanel";
 import { ChannelDialog } from "./ChannelDialog";
 import { ConfirmDelete } from "./ConfirmDelete";

@@ -1,7 +1,7 @@
 // How a master's other lossless format stands (decision 121): being made by the queue job, made and
 // sold too, or not made (the master sells in its own format only). Nothing without a master.
 import { useIntl } from "react-intl";
-import type { AdminTrack } from "#contracts/admin-catalog.ts";
+import type { AdminTrack } from "#contracts/music/admin-catalog.ts";
 import { catalogMessages as m } from "./messages";
 
 type Derived = Pick<AdminTrack, "master" | "derivedFormat" | "derivedState">;

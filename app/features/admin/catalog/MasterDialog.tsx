@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { CATALOG_API, MASTER_ACCEPT, MASTER_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
-import type { AdminTrack, AdminTrackResponse } from "#contracts/admin-catalog.ts";
+import { CATALOG_API, MASTER_ACCEPT, MASTER_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
+import type { AdminTrack, AdminTrackResponse } from "#contracts/music/admin-catalog.ts";
 import { MediaModal } from "../components/form/MediaModal";
 import { UploadField } from "../components/form/UploadField";
 import { formatBytes } from "../format";

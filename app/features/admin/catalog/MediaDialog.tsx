@@ -2,8 +2,8 @@
 // and channel videos, on the form kit's media frame; the list is refreshed after each upload.
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { CATALOG_API, VIDEO_ACCEPT, VIDEO_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
-import type { ChannelVideoResponse } from "#contracts/admin-catalog.ts";
+import { CATALOG_API, VIDEO_ACCEPT, VIDEO_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
+import type { ChannelVideoResponse } from "#contracts/music/admin-catalog.ts";
 import { formatBytes } from "../format";
 import { ImageUploadDialog, MediaModal } from "../components/form/MediaModal";
 import { UploadField } from "../components/form/UploadField";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
-import type { AdminStation, AdminStationsResponse } from "#contracts/admin-catalog.ts";
+import type { AdminStation, AdminStationsResponse } from "#contracts/music/admin-catalog.ts";
 import { CatalogListPanel } from "./CatalogListPanel";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { hostOf } from "./format";

@@ -6,8 +6,8 @@
 // so and offers the upload again (or closing, to add the audio later from the track's Audio).
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { AUDIO_ACCEPT, AUDIO_MAX_BYTES, CATALOG_API, MAX_DURATION_SECONDS, TITLE_MAX, UPLOAD_ERROR_CODES } from "#contracts/admin-catalog-limits.ts";
-import type { AdminTrack, AdminTrackResponse, TrackAudioResponse } from "#contracts/admin-catalog.ts";
+import { AUDIO_ACCEPT, AUDIO_MAX_BYTES, CATALOG_API, MAX_DURATION_SECONDS, TITLE_MAX, UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog-limits.ts";
+import type { AdminTrack, AdminTrackResponse, TrackAudioResponse } from "#contracts/music/admin-catalog.ts";
 import { FilePickerField } from "../../../components/FilePickerField";
 import { ApiRequestError } from "../../../lib/api";
 import { useUpload } from "../../../lib/upload";

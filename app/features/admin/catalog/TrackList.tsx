@@ -1,7 +1,7 @@
 // An album's tracks in order: number, title, duration, where the audio is and plays; reorder,
 // edit, audio, lossless master and delete for each, and Add track.
 import { useIntl } from "react-intl";
-import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "#contracts/admin-catalog.ts";
+import type { AdminAlbum, AdminAlbumsResponse, AdminTrack } from "#contracts/music/admin-catalog.ts";
 import type { AlbumsDialog } from "./albumsDialog";
 import { useAudioSourceLabel } from "./AudioDialog";
 import { DerivedFormatNote } from "./DerivedFormatNote";

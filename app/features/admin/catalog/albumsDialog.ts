@@ -1,6 +1,6 @@
 // The dialogs the albums tab opens over itself. The panel shows them; its rows and track lists
 // ask for them, so the type lives apart from all three.
-import type { AdminAlbum, AdminTrack } from "#contracts/admin-catalog.ts";
+import type { AdminAlbum, AdminTrack } from "#contracts/music/admin-catalog.ts";
 
 /** The dialog open over the tab, if any. */
 export type AlbumsDialog =

@@ -1,6 +1,6 @@
 // The texts of a track's lyrics and credits editor (DetailsDialog.tsx, decision 112).
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { CreditRole } from "#contracts/track-details-limits.ts";
+import type { CreditRole } from "#contracts/music/track-details-limits.ts";
 
 export const detailsMessages = {
   ...defineMessages({

@@ -3,7 +3,7 @@
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
 import type { StationFeature } from "#contracts/radio.ts";
 import type { TvChannelCategory } from "#contracts/tv.ts";
-import type { AlbumType } from "#contracts/music.ts";
+import type { AlbumType } from "#contracts/music/music.ts";
 
 const plainMessages = defineMessages({
   metaTitle: { id: "adminCatalog.meta.title", defaultMessage: "Admin: Catalog" },

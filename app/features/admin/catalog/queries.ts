@@ -3,8 +3,8 @@
 // pages' copies of the catalog this browser may hold. Types only from the zod contract.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { CATALOG_API } from "#contracts/admin-catalog-limits.ts";
-import type { AdminAlbumsResponse, AdminChannelsResponse, AdminStationsResponse } from "#contracts/admin-catalog.ts";
+import { CATALOG_API } from "#contracts/music/admin-catalog-limits.ts";
+import type { AdminAlbumsResponse, AdminChannelsResponse, AdminStationsResponse } from "#contracts/music/admin-catalog.ts";
 import { adminKeys } from "../queries";
 
 export type CatalogList = "albums" | "stations" | "channels";

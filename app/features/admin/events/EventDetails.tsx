@@ -2,7 +2,7 @@
 // public events page.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { AdminEvent } from "#contracts/admin-events.ts";
+import type { AdminEvent } from "#contracts/admin/events.ts";
 import { countryDisplayName } from "../../../lib/countries";
 import { DetailsDialog, type DetailRow } from "./DetailsDialog";
 import { eventWhen, formatMoment, priceRange } from "./format";

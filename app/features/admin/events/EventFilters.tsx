@@ -2,7 +2,7 @@
 // source filters. Each change asks the server again (the search once the typing pauses).
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import { EVENT_SOURCES, type EventSourceFilter, type EventStatusFilter } from "#contracts/admin-events.ts";
+import { EVENT_SOURCES, type EventSourceFilter, type EventStatusFilter } from "#contracts/admin/events.ts";
 import type { EventStatus } from "#contracts/events.ts";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
 import type { EventFilters as Filters } from "./queries";

@@ -15,7 +15,7 @@ import {
   showsTickets,
   type AdminEvent,
   type EventInput,
-} from "#contracts/admin-events.ts";
+} from "#contracts/admin/events.ts";
 import { serverFieldError, type ErrorText, type FieldErrors } from "./errors";
 import { checkEventForm, emptyEventForm, eventFormOf, withVenue, type EventField, type EventForm } from "./eventForm";
 import { EventTicketFields } from "./EventTicketFields";

@@ -4,7 +4,7 @@
 // under the block and marks every box, so the form's focus-the-first-wrong-field lands here.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { ReminderCounts } from "#contracts/admin-events.ts";
+import type { ReminderCounts } from "#contracts/admin/events.ts";
 import { REMINDER_OFFSET_CHOICES, type ReminderOffset } from "#contracts/reminders.ts";
 import { ErrorMessage } from "./fields";
 import type { ErrorText } from "./errors";

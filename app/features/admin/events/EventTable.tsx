@@ -3,7 +3,7 @@
 // ticket sales and door list).
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { AdminEvent } from "#contracts/admin-events.ts";
+import type { AdminEvent } from "#contracts/admin/events.ts";
 import { cityLine, eventWhen, formatDay, priceRange } from "./format";
 import { eventsMessages as m, sourceMessages, statusMessages } from "./messages";
 import { NotifyFansButton } from "../components/notify/NotifyFans";

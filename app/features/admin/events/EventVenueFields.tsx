@@ -3,7 +3,7 @@
 // its own), postal code and capacity.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { VENUE_COUNTRIES } from "#contracts/admin-events.ts";
+import { VENUE_COUNTRIES } from "#contracts/admin/events.ts";
 import { currencyOfCountry } from "#contracts/countries.ts";
 import { countryOptions } from "../../../lib/countries";
 import type { FieldErrors } from "./errors";

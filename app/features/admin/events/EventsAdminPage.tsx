@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
 import { useDebounced } from "../../../lib/useDebounced";
-import type { AdminEvent } from "#contracts/admin-events.ts";
+import type { AdminEvent } from "#contracts/admin/events.ts";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { EventDetails } from "./EventDetails";
 import { EventFilters } from "./EventFilters";

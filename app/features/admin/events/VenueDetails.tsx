@@ -1,6 +1,6 @@
 // 'View' on a venue: its details, read-only, and how many events were filled from it.
 import { useIntl } from "react-intl";
-import type { AdminVenue } from "#contracts/admin-venues.ts";
+import type { AdminVenue } from "#contracts/admin/venues.ts";
 import { DetailsDialog, type DetailRow } from "./DetailsDialog";
 import { formatMoment } from "./format";
 import { countryDisplayName } from "../../../lib/countries";

@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import type { VenueCountry } from "#contracts/admin-event-limits.ts";
+import type { VenueCountry } from "#contracts/admin/event-limits.ts";
 import { countryOptions } from "../../../lib/countries";
-import type { AdminVenue, VenueInput } from "#contracts/admin-venues.ts";
+import type { AdminVenue, VenueInput } from "#contracts/admin/venues.ts";
 import { serverFieldError, type ErrorText, type FieldErrors } from "./errors";
 import { NumberInput, SelectInput, TextInput } from "./fields";
 import { FormPanel } from "./FormPanel";

@@ -1,6 +1,6 @@
 // The venues table (spec: Venue Name, Address, Capacity, Actions view / edit / delete).
 import { useIntl } from "react-intl";
-import type { AdminVenue } from "#contracts/admin-venues.ts";
+import type { AdminVenue } from "#contracts/admin/venues.ts";
 import { eventsMessages as m } from "./messages";
 
 type VenueTableProps = {

@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
 import { ApiRequestError } from "../../../lib/api";
 import { useDebounced } from "../../../lib/useDebounced";
-import { ADMIN_VENUE_CODES, type AdminVenue } from "#contracts/admin-venues.ts";
+import { ADMIN_VENUE_CODES, type AdminVenue } from "#contracts/admin/venues.ts";
 import { ConfirmDelete } from "./ConfirmDelete";
 import type { ErrorText } from "./errors";
 import { ListOrFormPage } from "./ListOrFormPage";

@@ -10,11 +10,11 @@ import {
   showsTickets,
   type AdminEvent,
   type EventInput,
-} from "#contracts/admin-events.ts";
+} from "#contracts/admin/events.ts";
 import { currencyOfCountry } from "#contracts/countries.ts";
 import { DEFAULT_REMINDER_OFFSETS } from "#contracts/newsletter-model.ts";
 import { REMINDER_OFFSET_CHOICES, type ReminderOffset } from "#contracts/reminders.ts";
-import type { AdminVenue } from "#contracts/admin-venues.ts";
+import type { AdminVenue } from "#contracts/admin/venues.ts";
 import type { EventSource, EventStatus } from "#contracts/events.ts";
 import { fieldErrorsOf, type FieldErrors } from "./errors";
 

@@ -1,7 +1,7 @@
 // How the back office shows an event: its date in its own zone, its price range in its currency,
 // its place, and when it was created (in the admin's zone).
 import type { IntlShape } from "react-intl";
-import type { AdminEvent } from "#contracts/admin-events.ts";
+import type { AdminEvent } from "#contracts/admin/events.ts";
 import { formatMoney, formatWhen } from "../../../lib/intlFormat";
 import { eventsMessages as m } from "./messages";
 

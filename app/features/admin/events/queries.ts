@@ -6,7 +6,7 @@ import { api } from "../../../lib/api";
 import { retryUnreachable } from "../../../lib/queryClient";
 import { adminKeys } from "../queries";
 import { eventsKeys } from "../../../lib/eventsKeys";
-import { ADMIN_EVENTS_API, ADMIN_VENUES_API } from "#contracts/admin-event-limits.ts";
+import { ADMIN_EVENTS_API, ADMIN_VENUES_API } from "#contracts/admin/event-limits.ts";
 import type {
   AdminEventResponse,
   AdminEventsResponse,
@@ -14,8 +14,8 @@ import type {
   EventInput,
   EventSourceFilter,
   EventStatusFilter,
-} from "#contracts/admin-events.ts";
-import type { AdminVenueResponse, AdminVenuesResponse, VenueDeletedResponse, VenueInput } from "#contracts/admin-venues.ts";
+} from "#contracts/admin/events.ts";
+import type { AdminVenueResponse, AdminVenuesResponse, VenueDeletedResponse, VenueInput } from "#contracts/admin/venues.ts";
 
 export type EventFilters = { search: string; status: EventStatusFilter; source: EventSourceFilter };
 export const NO_FILTERS: EventFilters = { search: "", status: "all", source: "all" };

@@ -8,7 +8,7 @@ import {
   type AdminTicketTypesResponse,
   type TicketTypeDeletedResponse,
   type TicketTypeInput,
-} from "#contracts/admin-ticket-types.ts";
+} from "#contracts/tickets/admin-ticket-types.ts";
 import { adminEventKeys } from "./queries";
 
 export const ticketTypesQueryOptions = (eventId: string) =>

@@ -1,6 +1,6 @@
 // The venue form's state and the request it becomes, checked by the Worker's own schema.
-import { DEFAULT_VENUE_COUNTRY, type VenueCountry } from "#contracts/admin-event-limits.ts";
-import { venueInputSchema, type AdminVenue, type VenueInput } from "#contracts/admin-venues.ts";
+import { DEFAULT_VENUE_COUNTRY, type VenueCountry } from "#contracts/admin/event-limits.ts";
+import { venueInputSchema, type AdminVenue, type VenueInput } from "#contracts/admin/venues.ts";
 import { fieldErrorsOf, type FieldErrors } from "./errors";
 
 export type VenueForm = { name: string; address: string; city: string; state: string; country: VenueCountry; postalCode: string; capacity: string };

@@ -1,7 +1,7 @@
 // The inbox's search and its two filters (status, priority).
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { MessagePriorityFilter, MessageStatusFilter } from "#contracts/admin-messages.ts";
+import type { MessagePriorityFilter, MessageStatusFilter } from "#contracts/admin/messages.ts";
 import { inboxMessages as m } from "./messages";
 import { PRIORITY_LABELS, STATUS_LABELS } from "./labels";
 

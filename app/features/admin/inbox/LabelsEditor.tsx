@@ -2,7 +2,7 @@
 // trims them and keeps each once).
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import { LABEL_MAX, LABELS_MAX } from "#contracts/admin-messages.ts";
+import { LABEL_MAX, LABELS_MAX } from "#contracts/admin/messages.ts";
 import { inboxMessages as m } from "./messages";
 
 const parseLabels = (text: string) =>

@@ -3,7 +3,7 @@
 // or unread, set high priority (the status stays), labels, reply, delete.
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import type { AdminMessageView, MessageUpdateRequest } from "#contracts/admin-messages.ts";
+import type { AdminMessageView, MessageUpdateRequest } from "#contracts/admin/messages.ts";
 import { DeleteMessageDialog } from "./DeleteMessageDialog";
 import { LabelsEditor } from "./LabelsEditor";
 import { PRIORITY_LABELS, STATUS_LABELS } from "./labels";

@@ -1,6 +1,6 @@
 // The names of the message statuses and priorities, in the order the filters offer them.
 import type { MessageDescriptor } from "react-intl";
-import type { MessagePriority, MessageStatus } from "#contracts/admin-messages.ts";
+import type { MessagePriority, MessageStatus } from "#contracts/admin/messages.ts";
 import { inboxMessages as m } from "./messages";
 
 export const STATUS_LABELS: Record<MessageStatus, MessageDescriptor> = { unread: m.statusUnread, read: m.statusRead, replied: m.statusReplied };

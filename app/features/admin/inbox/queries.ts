@@ -9,7 +9,7 @@ import {
   type MessagePriorityFilter,
   type MessageStatusFilter,
   type MessageUpdateRequest,
-} from "#contracts/admin-messages.ts";
+} from "#contracts/admin/messages.ts";
 import { adminKeys } from "../queries";
 
 export type InboxFilters = { search: string; status: MessageStatusFilter; priority: MessagePriorityFilter; page: number };

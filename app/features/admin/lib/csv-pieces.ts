@@ -3,7 +3,7 @@
 // code), so the server's errors name rows of the file. Rows end at a line break outside double
 // quotes (RFC 4180: a quoted value may hold line breaks, and "" inside quotes is a quote), so a
 // cut never splits a row. The server parses every piece with papaparse; this only finds the cuts.
-import { IMPORT_PIECE_MAX_BYTES } from "#contracts/admin-tickets-limits.ts";
+import { IMPORT_PIECE_MAX_BYTES } from "#contracts/tickets/admin-limits.ts";
 
 export type CsvPiece = { csv: string; firstRow: number; rows: number };
 

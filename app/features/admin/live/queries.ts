@@ -5,8 +5,8 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "../../../lib/api";
 import { adminLivePath, type LiveCaptionLocale } from "#contracts/live-limits.ts";
 import type { LiveControlRoom, LiveShowInput } from "#contracts/live.ts";
-import { ADMIN_STORE_API } from "#contracts/admin-store-limits.ts";
-import type { AdminProductsResponse } from "#contracts/admin-store.ts";
+import { ADMIN_STORE_API } from "#contracts/store/admin-limits.ts";
+import type { AdminProductsResponse } from "#contracts/store/admin.ts";
 import { adminKeys } from "../queries";
 
 export const CONTROL_ROOM_POLL_MS = 15_000;

@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { FilePickerField } from "../../../components/FilePickerField";
 import { ApiRequestError } from "../../../lib/api";
-import { IMPORT_ERROR_CODES, type ImportResult } from "#contracts/admin-marketing.ts";
+import { IMPORT_ERROR_CODES, type ImportResult } from "#contracts/admin/marketing.ts";
 import { IMPORT_BASES, type ImportBasis } from "#contracts/newsletter-model.ts";
 import { formatCount } from "../format";
 import { marketingMessages as m } from "./messages";

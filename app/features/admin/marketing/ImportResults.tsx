@@ -2,7 +2,7 @@
 // list, each line 'Import error: {reason}'.
 import { useId } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import type { ImportIssue, ImportResult } from "#contracts/admin-marketing.ts";
+import type { ImportIssue, ImportResult } from "#contracts/admin/marketing.ts";
 import { formatCount } from "../format";
 import { marketingMessages as m } from "./messages";
 

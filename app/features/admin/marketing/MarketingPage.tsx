@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
-import type { ImportResult } from "#contracts/admin-marketing.ts";
+import type { ImportResult } from "#contracts/admin/marketing.ts";
 import { StatCard } from "../components/StatCard";
 import { formatCount } from "../format";
 import { commonMessages } from "../messages";

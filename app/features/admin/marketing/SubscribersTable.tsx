@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { MarketingContactView } from "#contracts/admin-marketing.ts";
+import type { MarketingContactView } from "#contracts/admin/marketing.ts";
 import { commonMessages } from "../messages";
 import { marketingMessages as m } from "./messages";
 import { contactsQueryOptions } from "./queries";

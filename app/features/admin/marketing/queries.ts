@@ -2,7 +2,7 @@
 // subscribers) and the audit log: all are fetched again after one. Types only from the contract.
 import { keepPreviousData, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { MARKETING_API, type MarketingContactsResponse, type MarketingSummary } from "#contracts/admin-marketing.ts";
+import { MARKETING_API, type MarketingContactsResponse, type MarketingSummary } from "#contracts/admin/marketing.ts";
 import { adminKeys } from "../queries";
 
 export const marketingKeys = {

@@ -3,7 +3,7 @@
 // progress lines (one JSON object a line, the last the result); the export downloads the CSV under
 // the name the server gives it.
 import { apiErrorOf, ApiRequestError } from "../../../lib/api";
-import { IMPORT_PROGRESS_TYPE, MARKETING_API, type ImportProgressLine, type ImportResult } from "#contracts/admin-marketing.ts";
+import { IMPORT_PROGRESS_TYPE, MARKETING_API, type ImportProgressLine, type ImportResult } from "#contracts/admin/marketing.ts";
 import type { ImportBasis } from "#contracts/newsletter-model.ts";
 
 export type Progress = { processed: number; total: number };

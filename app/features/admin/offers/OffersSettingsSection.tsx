@@ -11,7 +11,7 @@ import {
   type OfferSettings,
   type OfferSettingsResponse,
   type OfferThresholds,
-} from "#contracts/tier-offers-model.ts";
+} from "#contracts/tiers/offers-model.ts";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { ApiRequestError } from "../../../lib/api";
 import OffersMessages from "./messages?feature";

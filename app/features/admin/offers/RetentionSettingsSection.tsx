@@ -10,7 +10,7 @@ import {
   RETENTION_PERIODS_MAX,
   RETENTION_PERIODS_MIN,
   type RetentionSettings,
-} from "#contracts/retention-offer-model.ts";
+} from "#contracts/tiers/retention-offer-model.ts";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { ApiRequestError } from "../../../lib/api";
 import OffersMessages from "./messages?feature";

@@ -1,8 +1,8 @@
 // The back office's upgrade and win-back offer settings (decision 101). Types only from the contract.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { ADMIN_OFFERS_API, type OfferSettings, type OfferSettingsResponse } from "#contracts/tier-offers-model.ts";
-import { ADMIN_RETENTION_API, type RetentionSettings } from "#contracts/retention-offer-model.ts";
+import { ADMIN_OFFERS_API, type OfferSettings, type OfferSettingsResponse } from "#contracts/tiers/offers-model.ts";
+import { ADMIN_RETENTION_API, type RetentionSettings } from "#contracts/tiers/retention-offer-model.ts";
 import { adminKeys } from "../queries";
 
 const offersKey = [...adminKeys.all, "offers"] as const;

@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
-import type { OverviewResponse } from "#contracts/admin-analytics.ts";
+import type { OverviewResponse } from "#contracts/admin/analytics.ts";
 import { StatCard } from "../components/StatCard";
 import { TrendBadge } from "../components/TrendBadge";
 import { formatCount, formatDuration } from "../format";

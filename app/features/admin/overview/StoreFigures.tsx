@@ -3,8 +3,8 @@
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { Money, OverviewStore } from "#contracts/admin-revenue.ts";
-import { formatMoney } from "#contracts/store-model.ts";
+import type { Money, OverviewStore } from "#contracts/admin/revenue.ts";
+import { formatMoney } from "#contracts/store/model.ts";
 import { StatCard } from "../components/StatCard";
 import { formatCount } from "../format";
 import { overviewMessages as m } from "./messages";

@@ -19,7 +19,7 @@ import { MinTierField } from "../components/form/MinTierField";
 import { MIN_TIER_ERROR_TEXTS } from "../components/form/minTierErrors";
 import { adminPartiesMessages as m } from "./messages";
 import { adminPartiesQueryOptions, partySourcesQueryOptions, usePartyWrites } from "./queries";
-import { PARTY_TITLE_MAX, type AdminParty, type PartyInput, type PartySourceType } from "#contracts/parties.ts";
+import { PARTY_TITLE_MAX, type AdminParty, type PartyInput, type PartySourceType } from "#contracts/parties/parties.ts";
 import "./parties-admin.css";
 
 export function PartiesAdminPage() {

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "../../../lib/api";
 import { retryUnreachable } from "../../../lib/queryClient";
 import { adminKeys } from "../queries";
-import type { AdminPartiesResponse, AdminPartyResponse, PartyDeletedResponse, PartyInput, PartySourcesResponse } from "#contracts/parties.ts";
+import type { AdminPartiesResponse, AdminPartyResponse, PartyDeletedResponse, PartyInput, PartySourcesResponse } from "#contracts/parties/parties.ts";
 
 const API = "/api/admin/parties";
 

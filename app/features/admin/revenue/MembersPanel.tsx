@@ -1,7 +1,7 @@
 // VIP members gained and lost per day (or month), as bars and as a table with where they came from.
 import { lazy, useMemo } from "react";
 import { useIntl } from "react-intl";
-import type { RevenueResponse } from "#contracts/admin-revenue.ts";
+import type { RevenueResponse } from "#contracts/admin/revenue.ts";
 import { ChartPanel } from "../components/ChartPanel";
 import { formatCount } from "../format";
 import { revenueMessages as m } from "./messages";

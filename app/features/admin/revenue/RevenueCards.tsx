@@ -2,7 +2,7 @@
 // start, and the VIP members gained and lost.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { CurrencyRevenue, RevenueResponse } from "#contracts/admin-revenue.ts";
+import type { CurrencyRevenue, RevenueResponse } from "#contracts/admin/revenue.ts";
 import { StatCard } from "../components/StatCard";
 import { TrendBadge } from "../components/TrendBadge";
 import { formatCount } from "../format";

@@ -8,7 +8,7 @@ import { useIntl } from "react-intl";
 import { Loading } from "../../../components/Loading";
 import { QueryFailed, QueryState } from "../../../components/QueryState";
 import { serverErrorText, type ErrorTexts } from "../../../lib/forms/errorText";
-import { CURRENCIES, type Currency } from "#contracts/store-model.ts";
+import { CURRENCIES, type Currency } from "#contracts/store/model.ts";
 import { PeriodPicker, type PeriodOption } from "../components/PeriodPicker";
 import { formatDay } from "../format";
 import { commonMessages } from "../messages";

@@ -2,7 +2,7 @@
 // the chosen currency, with the same figures as a table.
 import { lazy, useMemo } from "react";
 import { useIntl } from "react-intl";
-import type { CurrencyRevenue } from "#contracts/admin-revenue.ts";
+import type { CurrencyRevenue } from "#contracts/admin/revenue.ts";
 import { ChartPanel } from "../components/ChartPanel";
 import { revenueMessages as m } from "./messages";
 import { currencyCode, moneyText } from "./money";

@@ -2,8 +2,8 @@
 // of each month of the period.
 import { useId, type ReactNode } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import type { CurrencyRevenue, RevenueResponse } from "#contracts/admin-revenue.ts";
-import type { ProductKind } from "#contracts/store-model.ts";
+import type { CurrencyRevenue, RevenueResponse } from "#contracts/admin/revenue.ts";
+import type { ProductKind } from "#contracts/store/model.ts";
 import { formatCount } from "../format";
 import { revenueMessages as m } from "./messages";
 import { currencyCode, moneyText } from "./money";

@@ -4,8 +4,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, useId, useMemo, useState } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import type { TierFigureBucket, TierFiguresResponse, TierMoves } from "#contracts/admin-tier-figures.ts";
-import type { Currency } from "#contracts/store-model.ts";
+import type { TierFigureBucket, TierFiguresResponse, TierMoves } from "#contracts/tiers/admin-figures.ts";
+import type { Currency } from "#contracts/store/model.ts";
 import { QueryState } from "../../../components/QueryState";
 import { TierBadge, tierName } from "../../../components/TierBadge";
 import { ChartPanel } from "../components/ChartPanel";

@@ -1,7 +1,7 @@
 // Money on the revenue page: cents in a currency, per the admin's locale (formatMoney for the
 // store's currencies; the VIP plan's price may be in another).
 import type { IntlShape } from "react-intl";
-import { CURRENCIES, formatMoney, type Currency } from "#contracts/store-model.ts";
+import { CURRENCIES, formatMoney, type Currency } from "#contracts/store/model.ts";
 
 const isStoreCurrency = (code: string): code is Currency => CURRENCIES.some((c) => c === code);
 

@@ -2,8 +2,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryUnreachable } from "../../../lib/queryClient";
-import type { RevenueResponse } from "#contracts/admin-revenue.ts";
-import type { TierFigureBucket, TierFiguresResponse } from "#contracts/admin-tier-figures.ts";
+import type { RevenueResponse } from "#contracts/admin/revenue.ts";
+import type { TierFigureBucket, TierFiguresResponse } from "#contracts/tiers/admin-figures.ts";
 
 export const revenueKeys = {
   all: ["admin", "revenue"] as const,

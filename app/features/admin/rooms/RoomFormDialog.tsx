@@ -5,8 +5,8 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { roomInputSchema, ROOM_DESCRIPTION_MAX, ROOM_NAME_MAX, ROOM_POSITION_MAX, type AdminRoom, type RoomInput } from "#contracts/admin-rooms.ts";
-import { ROOM_SLOW_MODE_MAX_SECONDS, type RoomAccessKind } from "#contracts/room-limits.ts";
+import { roomInputSchema, ROOM_DESCRIPTION_MAX, ROOM_NAME_MAX, ROOM_POSITION_MAX, type AdminRoom, type RoomInput } from "#contracts/rooms/admin.ts";
+import { ROOM_SLOW_MODE_MAX_SECONDS, type RoomAccessKind } from "#contracts/rooms/limits.ts";
 import { tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField, wholeNumber } from "../components/form/fields";

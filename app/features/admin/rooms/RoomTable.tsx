@@ -3,7 +3,7 @@
 // a username field to add one) and its actions.
 import { useState } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import type { AdminRoom, RoomModerator } from "#contracts/admin-rooms.ts";
+import type { AdminRoom, RoomModerator } from "#contracts/rooms/admin.ts";
 import { roomsAdminMessages as m } from "./messages";
 
 export type RoomAction = "edit" | "archive";

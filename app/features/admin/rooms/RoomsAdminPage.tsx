@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { AdminRoom, RoomModerator } from "#contracts/admin-rooms.ts";
+import type { AdminRoom, RoomModerator } from "#contracts/rooms/admin.ts";
 import { tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 import { failureText } from "./errors";
 import { RoomFormDialog } from "./RoomFormDialog";

@@ -2,9 +2,9 @@
 // members' room list this browser may hold are fetched again.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import type { AdminRoomResponse, AdminRoomsResponse, RoomInput } from "#contracts/admin-rooms.ts";
-import { ADMIN_EVENTS_API } from "#contracts/admin-event-limits.ts";
-import type { AdminEventsResponse } from "#contracts/admin-events.ts";
+import type { AdminRoomResponse, AdminRoomsResponse, RoomInput } from "#contracts/rooms/admin.ts";
+import { ADMIN_EVENTS_API } from "#contracts/admin/event-limits.ts";
+import type { AdminEventsResponse } from "#contracts/admin/events.ts";
 import { adminKeys } from "../queries";
 
 const API = "/api/admin/rooms";

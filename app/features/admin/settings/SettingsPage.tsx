@@ -9,7 +9,7 @@ import { focusFirstInvalid, FormField } from "../../../components/form/FormField
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts, type UiMessage } from "../../../lib/forms/errorText";
 import { formMessages } from "../../../lib/forms/messages";
-import type { AdminSettingsResponse, ArtistLinks, NotificationSettings, SessionTimeoutHours, SettingsUpdate, SiteSettings } from "#contracts/admin-settings.ts";
+import type { AdminSettingsResponse, ArtistLinks, NotificationSettings, SessionTimeoutHours, SettingsUpdate, SiteSettings } from "#contracts/admin/settings.ts";
 import { monthsFreeOf, VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "#contracts/vip-plans.ts";
 import { useSiteConfig } from "../../../lib/session/useSession";
 import SettingsMessages from "./messages?feature";

@@ -9,7 +9,7 @@ import type {
   ARTIST_NAME_MAX as ContractArtistNameMax,
   SessionTimeoutHours,
   SettingsUpdate,
-} from "#contracts/admin-settings.ts";
+} from "#contracts/admin/settings.ts";
 import type { WEBSITE_MAX as ContractWebsiteMax } from "#contracts/profiles.ts";
 import { adminKeys } from "../queries";
 

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import type { OrderDetail } from "#contracts/admin-store-orders.ts";
+import type { OrderDetail } from "#contracts/store/admin-orders.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { QueryState } from "../../../components/QueryState";
 import { ordersMessages as m } from "./messages";

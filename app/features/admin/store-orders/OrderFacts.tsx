@@ -2,7 +2,7 @@
 // it ships and how, and what its downloads and gift codes are now.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { OrderDetail } from "#contracts/admin-store-orders.ts";
+import type { OrderDetail } from "#contracts/store/admin-orders.ts";
 import { formatMoment } from "../format";
 import { ordersMessages as m } from "./messages";
 import { tierNameIn } from "../../../lib/tiers/tierGate";

@@ -4,8 +4,8 @@
 // the filters a moment after typing stops.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import { ORDER_FILTER_STATUSES, ORDER_SEARCH_MAX, type OrderFilterStatus } from "#contracts/admin-store-orders-limits.ts";
-import type { OrdersListResponse } from "#contracts/admin-store-orders.ts";
+import { ORDER_FILTER_STATUSES, ORDER_SEARCH_MAX, type OrderFilterStatus } from "#contracts/store/admin-orders-limits.ts";
+import type { OrdersListResponse } from "#contracts/store/admin-orders.ts";
 import type { OrderFilters as Filters } from "./queries";
 import { ordersMessages as m, statusMessages } from "./messages";
 

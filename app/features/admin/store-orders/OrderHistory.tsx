@@ -1,7 +1,7 @@
 // What happened to an order, oldest first: paid, shipped (by whom, with which carrier), each
 // refund (by whom, or at the payment provider; pending until the provider confirms it).
 import { useIntl } from "react-intl";
-import type { OrderDetail, OrderHistoryEntry } from "#contracts/admin-store-orders.ts";
+import type { OrderDetail, OrderHistoryEntry } from "#contracts/store/admin-orders.ts";
 import { formatMoment } from "../format";
 import { formatCents } from "./format";
 import { ordersMessages as m } from "./messages";

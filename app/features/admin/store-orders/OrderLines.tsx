@@ -3,7 +3,7 @@
 // revenue net of tax, and what
 // was refunded or is waiting for the payment provider.
 import { useIntl } from "react-intl";
-import type { OrderDetail } from "#contracts/admin-store-orders.ts";
+import type { OrderDetail } from "#contracts/store/admin-orders.ts";
 import { formatCents } from "./format";
 import { ordersMessages as m, ticketsNotIssuedMessage, ticketStateMessage } from "./messages";
 import { taxPlaceName } from "../../../lib/intlFormat";

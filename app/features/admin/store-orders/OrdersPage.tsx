@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { QueryState } from "../../../components/QueryState";
-import type { OrdersListResponse } from "#contracts/admin-store-orders.ts";
+import type { OrdersListResponse } from "#contracts/store/admin-orders.ts";
 import { StatCard } from "../components/StatCard";
 import { adminTimeZone } from "../queries";
 import { formatCents } from "./format";

@@ -2,7 +2,7 @@
 // is flagged so it stands out.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { OrderListItem } from "#contracts/admin-store-orders.ts";
+import type { OrderListItem } from "#contracts/store/admin-orders.ts";
 import { formatMoment } from "../format";
 import { formatCents } from "./format";
 import { ordersMessages as m, statusMessages } from "./messages";

@@ -4,7 +4,7 @@
 // admin must choose whether they keep it or it is taken back (the Worker asks for the choice too).
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import type { GiftTimeChoice, OrderDetail, RefundResponse } from "#contracts/admin-store-orders.ts";
+import type { GiftTimeChoice, OrderDetail, RefundResponse } from "#contracts/store/admin-orders.ts";
 import { ApiRequestError } from "../../../lib/api";
 import type { ErrorText } from "../components/form/errors";
 import { TextField } from "../components/form/fields";

@@ -3,7 +3,7 @@
 // form before it is sent; the Worker's 400 lands on the field it names.
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { CARRIERS, CARRIER_NAMES, shipBodySchema, TRACKING_NUMBER_MAX, type Carrier, type ShipBody, type ShipResponse } from "#contracts/admin-store-orders.ts";
+import { CARRIERS, CARRIER_NAMES, shipBodySchema, TRACKING_NUMBER_MAX, type Carrier, type ShipBody, type ShipResponse } from "#contracts/store/admin-orders.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField } from "../components/form/fields";
 import { FormDialog } from "../components/form/FormDialog";

@@ -2,8 +2,8 @@
 // (messages.pt-BR.json for Portuguese, merged in by StoreOrdersMessages). The Worker's refusals arrive as codes,
 // translated here.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { OrderStatus } from "#contracts/store-model.ts";
-import type { Carrier } from "#contracts/admin-store-orders-limits.ts";
+import type { OrderStatus } from "#contracts/store/model.ts";
+import type { Carrier } from "#contracts/store/admin-orders-limits.ts";
 
 const plain = defineMessages({
   filters: { id: "adminOrders.filters", defaultMessage: "Filter orders" },

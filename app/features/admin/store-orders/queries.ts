@@ -3,8 +3,8 @@
 // again. Types only from the zod contract; values from its zod-free half.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { STORE_ORDERS_API, type OrderFilterStatus } from "#contracts/admin-store-orders-limits.ts";
-import type { OrderDetailResponse, OrdersListResponse, RefundBody, RefundResponse, ShipBody, ShipResponse } from "#contracts/admin-store-orders.ts";
+import { STORE_ORDERS_API, type OrderFilterStatus } from "#contracts/store/admin-orders-limits.ts";
+import type { OrderDetailResponse, OrdersListResponse, RefundBody, RefundResponse, ShipBody, ShipResponse } from "#contracts/store/admin-orders.ts";
 import { adminKeys, adminTimeZone } from "../queries";
 
 /** `ships`: "later" keeps the orders with merch that ships from a later day (decision 118), "now" the others. */

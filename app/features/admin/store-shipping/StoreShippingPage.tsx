@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
-import { CURRENCIES, type Currency, type ShippingZone, type WeightClass } from "#contracts/store-model.ts";
-import type { ShippingSettings } from "#contracts/store-shipping.ts";
+import { CURRENCIES, type Currency, type ShippingZone, type WeightClass } from "#contracts/store/model.ts";
+import type { ShippingSettings } from "#contracts/store/shipping.ts";
 import { QueryState } from "../../../components/QueryState";
 import { shippingMessages as m, rateLabel, thresholdLabel } from "./messages";
 import { shippingQueryOptions, useSaveShipping } from "./queries";

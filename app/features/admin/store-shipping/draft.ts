@@ -1,7 +1,7 @@
 // The shipping form's draft: amounts as typed, in whole units ("5.00" or "5,00"), turned into cents
 // only when valid. The Worker checks again (a whole table, integers from 0 to the maximum).
-import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES, type Currency, type ShippingZone, type WeightClass } from "#contracts/store-model.ts";
-import { SHIPPING_MAX_CENTS, type ShippingSettings } from "#contracts/store-shipping.ts";
+import { CURRENCIES, SHIPPING_ZONES, WEIGHT_CLASSES, type Currency, type ShippingZone, type WeightClass } from "#contracts/store/model.ts";
+import { SHIPPING_MAX_CENTS, type ShippingSettings } from "#contracts/store/shipping.ts";
 
 export type RateKey = `${ShippingZone}:${WeightClass}`;
 export type Draft = {

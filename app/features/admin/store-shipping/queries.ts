@@ -2,7 +2,7 @@
 // table. Types only from the contracts' zod modules (their values would pull zod into this chunk).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { ADMIN_SHIPPING_API, type ShippingSettings } from "#contracts/store-shipping.ts";
+import { ADMIN_SHIPPING_API, type ShippingSettings } from "#contracts/store/shipping.ts";
 import { adminKeys } from "../queries";
 
 export const shippingKey = [...adminKeys.all, "store", "shipping"] as const;

@@ -8,7 +8,7 @@ import { QueryState } from "../../../components/QueryState";
 import { priceLabel } from "./money";
 import { storeAdminMessages as m } from "./messages";
 import { preorderFiguresQueryOptions } from "./queries";
-import type { PreorderFigures } from "#contracts/admin-store.ts";
+import type { PreorderFigures } from "#contracts/store/admin.ts";
 
 type Revenue = PreorderFigures["revenue"][number];
 

@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import type { AdminProduct } from "#contracts/admin-store.ts";
+import type { AdminProduct } from "#contracts/store/admin.ts";
 import { failureText } from "./errors";
 import { ProductFormDialog } from "./ProductFormDialog";
 import { ProductPicturesDialog } from "./ProductPicturesDialog";

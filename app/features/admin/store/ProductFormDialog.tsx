@@ -11,8 +11,8 @@ import {
   STORE_TITLE_MAX,
   type AdminProduct,
   type AdminProductResponse,
-} from "#contracts/admin-store.ts";
-import { PRODUCT_KINDS, PRODUCT_STATES, type ProductKind } from "#contracts/store-model.ts";
+} from "#contracts/store/admin.ts";
+import { PRODUCT_KINDS, PRODUCT_STATES, type ProductKind } from "#contracts/store/model.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField } from "../components/form/fields";
 import { FormDialog } from "../components/form/FormDialog";

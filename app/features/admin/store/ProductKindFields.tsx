@@ -3,14 +3,14 @@
 // a gift is 1, 3, 6 or 12 months of a membership tier. Then the limit per order and the place in the store.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { STORE_PER_ORDER_MAX } from "#contracts/admin-store-limits.ts";
-import { GIFT_MONTHS, WEIGHT_CLASSES, type WeightClass } from "#contracts/store-model.ts";
+import { STORE_PER_ORDER_MAX } from "#contracts/store/admin-limits.ts";
+import { GIFT_MONTHS, WEIGHT_CLASSES, type WeightClass } from "#contracts/store/model.ts";
 import { SelectField, TextField } from "../components/form/fields";
 import type { FieldErrors } from "./errors";
 import { WEIGHT_LABELS, storeAdminMessages as m } from "./messages";
 import type { ProductDraft, ProductField, SetDraft } from "./productDraft";
 import { storeReleasesQueryOptions } from "./queries";
-import { VIP_TIER_ID, VIP_TIER_RANK } from "#contracts/tiers.ts";
+import { VIP_TIER_ID, VIP_TIER_RANK } from "#contracts/tiers/tiers.ts";
 import { archivedTierMessage, tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 
 type Props = { draft: ProductDraft; set: SetDraft; errors: FieldErrors<ProductField> };

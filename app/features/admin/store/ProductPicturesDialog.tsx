@@ -3,8 +3,8 @@
 // to the catalog's size).
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
-import { STORE_IMAGES_MAX, type AdminProduct } from "#contracts/admin-store.ts";
+import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
+import { STORE_IMAGES_MAX, type AdminProduct } from "#contracts/store/admin.ts";
 import { formatBytes } from "../format";
 import { MediaModal } from "../components/form/MediaModal";
 import { UploadField } from "../components/form/UploadField";

@@ -2,8 +2,8 @@
 // that still offers to pay), in US dollars and optionally in reais, and the VIP's benefit: none, a
 // price of their own in each currency, or a discount.
 import { useIntl } from "react-intl";
-import { STORE_VIP_DISCOUNT_MAX } from "#contracts/admin-store-limits.ts";
-import type { PricingMode } from "#contracts/store-model.ts";
+import { STORE_VIP_DISCOUNT_MAX } from "#contracts/store/admin-limits.ts";
+import type { PricingMode } from "#contracts/store/model.ts";
 import { SelectField, TextField } from "../components/form/fields";
 import type { FieldErrors } from "./errors";
 import { storeAdminMessages as m } from "./messages";

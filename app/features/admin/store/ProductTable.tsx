@@ -2,7 +2,7 @@
 // state, price (name-your-price as "or more", the VIP's price or discount), merch's stock at a
 // glance, items sold, and its actions (sizes and stock for merch, delete only while unsold).
 import { useIntl, type IntlShape, type MessageDescriptor } from "react-intl";
-import type { AdminProduct } from "#contracts/admin-store.ts";
+import type { AdminProduct } from "#contracts/store/admin.ts";
 import { KIND_LABELS, STATE_LABELS, STOCK_LABELS, storeAdminMessages as m } from "./messages";
 import { priceLabel, titleIn } from "./money";
 

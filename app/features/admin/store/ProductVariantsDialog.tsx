@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import type { AdminProduct, AdminVariant } from "#contracts/admin-store.ts";
+import type { AdminProduct, AdminVariant } from "#contracts/store/admin.ts";
 import { MediaModal } from "../components/form/MediaModal";
 import { TextField } from "../components/form/fields";
 import { failureText } from "./errors";

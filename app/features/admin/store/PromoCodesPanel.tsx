@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { AdminPromoCode, AdminPromoCodesResponse } from "#contracts/admin-store.ts";
+import type { AdminPromoCode, AdminPromoCodesResponse } from "#contracts/store/admin.ts";
 import { failureText } from "./errors";
 import { SCOPE_LABELS, storeAdminMessages as m } from "./messages";
 import { PromoFormDialog } from "./PromoFormDialog";

@@ -4,8 +4,8 @@
 // instants). The shared schema checks it before sending and at every change after the first try.
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { PROMO_CODE_MAX, promoCreateSchema, promoUpdateSchema, type AdminPromoCode, type AdminPromoCodeResponse } from "#contracts/admin-store.ts";
-import { PROMO_SCOPES, type PromoScope } from "#contracts/store-model.ts";
+import { PROMO_CODE_MAX, promoCreateSchema, promoUpdateSchema, type AdminPromoCode, type AdminPromoCodeResponse } from "#contracts/store/admin.ts";
+import { PROMO_SCOPES, type PromoScope } from "#contracts/store/model.ts";
 import type { ErrorText } from "../components/form/errors";
 import { SelectField, TextField } from "../components/form/fields";
 import { FormDialog } from "../components/form/FormDialog";

@@ -10,7 +10,7 @@ import {
   variantUpdateSchema,
   type AdminProduct,
   type AdminVariant,
-} from "#contracts/admin-store.ts";
+} from "#contracts/store/admin.ts";
 import type { ErrorText } from "../components/form/errors";
 import { ErrorMessage, TextField } from "../components/form/fields";
 import { fieldErrorsOf, serverError, type FieldErrors } from "./errors";

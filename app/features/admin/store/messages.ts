@@ -1,7 +1,7 @@
 // Visible strings of the back office's store (/admin/store), in this folder's catalogs.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { ProductKind, ProductState, PromoScope, WeightClass } from "#contracts/store-model.ts";
-import type { StockState } from "#contracts/admin-store-limits.ts";
+import type { ProductKind, ProductState, PromoScope, WeightClass } from "#contracts/store/model.ts";
+import type { StockState } from "#contracts/store/admin-limits.ts";
 
 export const storeAdminMessages = {
   ...defineMessages({

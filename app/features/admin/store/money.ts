@@ -1,6 +1,6 @@
 // Prices as the admin types them ("7", "7.50", "7,50") and as the contract takes them (cents).
 // Text that is no amount is passed on as typed, so the shared schema names its field.
-import { formatMoney, type Currency } from "#contracts/store-model.ts";
+import { formatMoney, type Currency } from "#contracts/store/model.ts";
 
 /** A product's title in the back office's language: its Portuguese one in pt-BR when it has one. */
 export const titleIn = (product: { title: string; titlePtBr: string | null }, locale: string) => (locale === "pt-BR" && product.titlePtBr) || product.title;

@@ -1,7 +1,7 @@
 // The product form's state as typed (every field a string or a choice) and the body it sends. A
 // number that does not parse is sent as its text, so the shared schema refuses it at its field.
-import type { AdminProduct, ProductInput } from "#contracts/admin-store.ts";
-import type { PricingMode, ProductKind, ProductState, WeightClass } from "#contracts/store-model.ts";
+import type { AdminProduct, ProductInput } from "#contracts/store/admin.ts";
+import type { PricingMode, ProductKind, ProductState, WeightClass } from "#contracts/store/model.ts";
 import { amountText, centsOf, wholeOf } from "./money";
 
 export type VipMode = "none" | "price" | "discount";

@@ -2,8 +2,8 @@
 // promotion codes, and the writes. After a write the lists and the audit log are fetched again.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { ADMIN_STORE_API } from "#contracts/admin-store-limits.ts";
-import type { AdminProductsResponse, AdminPromoCodesResponse, PreorderFiguresResponse, StoreReleasesResponse } from "#contracts/admin-store.ts";
+import { ADMIN_STORE_API } from "#contracts/store/admin-limits.ts";
+import type { AdminProductsResponse, AdminPromoCodesResponse, PreorderFiguresResponse, StoreReleasesResponse } from "#contracts/store/admin.ts";
 import { adminKeys } from "../queries";
 
 const PRODUCTS = `${ADMIN_STORE_API}/products`;

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import { formatMoney } from "#contracts/store-model.ts";
+import { formatMoney } from "#contracts/store/model.ts";
 import { QueryState } from "../../../components/QueryState";
 import { adminTimeZone } from "../queries";
 import TaxMessages from "./messages?feature";

@@ -5,8 +5,8 @@
 import { useState, type ChangeEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useIntl, type IntlShape } from "react-intl";
-import { IMPORT_FILE_MAX_BYTES, TICKET_ERROR_CODES } from "#contracts/admin-tickets-limits.ts";
-import type { ImportPreviewResponse } from "#contracts/admin-tickets.ts";
+import { IMPORT_FILE_MAX_BYTES, TICKET_ERROR_CODES } from "#contracts/tickets/admin-limits.ts";
+import type { ImportPreviewResponse } from "#contracts/tickets/admin.ts";
 import { Modal } from "../../../components/Modal";
 import { ApiRequestError } from "../../../lib/api";
 import { adminKeys } from "../queries";

@@ -2,8 +2,8 @@
 // at first; required fields marked *) and the file's first rows under its own header.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField } from "#contracts/admin-tickets-limits.ts";
-import type { ImportPreviewResponse } from "#contracts/admin-tickets.ts";
+import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField } from "#contracts/tickets/admin-limits.ts";
+import type { ImportPreviewResponse } from "#contracts/tickets/admin.ts";
 import { fieldMessages, ticketsMessages as m } from "./messages";
 
 export type MappingChoice = Record<ImportField, number | null>;

@@ -1,7 +1,7 @@
 // What an import did: rows read, imported, skipped and refused, then each skipped and refused
 // row with its row number in the file and the reason, in the page's language.
 import { useIntl, type IntlShape } from "react-intl";
-import type { ImportRowIssue } from "#contracts/admin-tickets.ts";
+import type { ImportRowIssue } from "#contracts/tickets/admin.ts";
 import type { ImportTotals } from "./import-run";
 import { rowCodeMessages, ticketsMessages as m } from "./messages";
 

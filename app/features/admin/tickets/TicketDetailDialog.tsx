@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { TicketDetailResponse } from "#contracts/admin-tickets.ts";
+import type { TicketDetailResponse } from "#contracts/tickets/admin.ts";
 import { QueryState } from "../../../components/QueryState";
 import { Modal } from "../../../components/Modal";
 import { formatMoment } from "../format";

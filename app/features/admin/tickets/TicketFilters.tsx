@@ -11,7 +11,7 @@ import {
   type TicketSource,
   type TicketStatus,
   type TicketTimeFilter,
-} from "#contracts/admin-tickets-limits.ts";
+} from "#contracts/tickets/admin-limits.ts";
 import type { TicketFilters as Filters } from "./queries";
 import { sourceMessages, statusMessages, ticketsMessages as m, timeMessages } from "./messages";
 

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { useIntl } from "react-intl";
-import { DOOR_SEARCH_MAX, DOOR_SORTS, type DoorSort, type TicketSalesResponse, type TicketTypeSales } from "#contracts/admin-ticket-sales.ts";
+import { DOOR_SEARCH_MAX, DOOR_SORTS, type DoorSort, type TicketSalesResponse, type TicketTypeSales } from "#contracts/tickets/admin-sales.ts";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { QueryState } from "../../../components/QueryState";

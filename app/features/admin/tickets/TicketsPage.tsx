@@ -10,7 +10,7 @@ import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { QueryState } from "../../../components/QueryState";
-import type { TicketsListResponse, TicketView } from "#contracts/admin-tickets.ts";
+import type { TicketsListResponse, TicketView } from "#contracts/tickets/admin.ts";
 import { StatCard } from "../components/StatCard";
 import { adminTimeZone } from "../queries";
 import { formatMoney } from "./format";

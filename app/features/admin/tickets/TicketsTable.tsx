@@ -3,7 +3,7 @@
 // opens the ticket's details. An event's title links to its sales and door list.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { TicketView } from "#contracts/admin-tickets.ts";
+import type { TicketView } from "#contracts/tickets/admin.ts";
 import { Icon } from "../../../components/Icon";
 import { formatMoment } from "../format";
 import { formatMoney } from "./format";

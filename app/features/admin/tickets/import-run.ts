@@ -1,7 +1,7 @@
 // Running an import: the file's pieces sent one after another, their answers added up. A piece
 // that fails stops the run; what the pieces before it stored stays stored, and the result says
 // how far it got (running the same file again skips what is already there).
-import type { ImportMapping, ImportResponse } from "#contracts/admin-tickets.ts";
+import type { ImportMapping, ImportResponse } from "#contracts/tickets/admin.ts";
 import { adminTimeZone } from "../queries";
 import type { CsvPiece } from "../lib/csv-pieces";
 import { importPiece } from "./queries";

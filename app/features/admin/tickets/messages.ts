@@ -1,9 +1,9 @@
 // Every visible string of /admin/tickets, shipped with its chunk (messages.pt-BR.json for Portuguese, merged
 // in by TicketsMessages). Import row problems come from the server as codes, translated here.
 import { defineMessage, defineMessages, type MessageDescriptor } from "react-intl";
-import type { ImportField, ImportRowCode, TicketSource, TicketStatus, TicketTimeFilter } from "#contracts/admin-tickets-limits.ts";
-import type { DoorSort } from "#contracts/admin-ticket-sales.ts";
-import type { EventTicketStatus, TicketSaleState } from "#contracts/event-tickets-model.ts";
+import type { ImportField, ImportRowCode, TicketSource, TicketStatus, TicketTimeFilter } from "#contracts/tickets/admin-limits.ts";
+import type { DoorSort } from "#contracts/tickets/admin-sales.ts";
+import type { EventTicketStatus, TicketSaleState } from "#contracts/tickets/event-tickets-model.ts";
 
 const plain = defineMessages({
   filters: { id: "adminTickets.filters", defaultMessage: "Filter tickets" },

@@ -2,9 +2,9 @@
 // import's two calls. Types only from the zod contract; values from its zod-free half.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { TICKETS_API, type TicketSource, type TicketStatus, type TicketTimeFilter } from "#contracts/admin-tickets-limits.ts";
-import type { ImportBody, ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse } from "#contracts/admin-tickets.ts";
-import { doorCsvPath, doorListPath, ticketSalesPath, type DoorListResponse, type DoorSort, type TicketSalesResponse } from "#contracts/admin-ticket-sales.ts";
+import { TICKETS_API, type TicketSource, type TicketStatus, type TicketTimeFilter } from "#contracts/tickets/admin-limits.ts";
+import type { ImportBody, ImportPreviewResponse, ImportResponse, TicketDetailResponse, TicketsListResponse } from "#contracts/tickets/admin.ts";
+import { doorCsvPath, doorListPath, ticketSalesPath, type DoorListResponse, type DoorSort, type TicketSalesResponse } from "#contracts/tickets/admin-sales.ts";
 import { adminKeys, adminTimeZone } from "../queries";
 
 /** `event` is an event's id ("" for every event), as /admin/tickets?event=… opens the list. */

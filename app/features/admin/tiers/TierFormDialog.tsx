@@ -13,8 +13,8 @@ import {
   TIER_DESCRIPTION_MAX,
   TIER_NAME_MAX,
   TIER_TRIAL_DAYS_MAX,
-} from "#contracts/admin-tiers.ts";
-import type { AdminTier, AdminTierResponse, TierInput } from "#contracts/admin-tiers.ts";
+} from "#contracts/tiers/admin.ts";
+import type { AdminTier, AdminTierResponse, TierInput } from "#contracts/tiers/admin.ts";
 import type { ErrorText } from "../components/form/errors";
 import { ErrorMessage, TextField, wholeNumber } from "../components/form/fields";
 import { BilingualNameFields } from "../components/form/BilingualNameFields";

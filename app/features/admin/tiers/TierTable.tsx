@@ -3,7 +3,7 @@
 // members, state and actions. The free tier and VIP are edited only; the admin's tiers move up or
 // down among themselves and are archived or brought back.
 import { useIntl, type MessageDescriptor } from "react-intl";
-import type { AdminTier } from "#contracts/admin-tiers.ts";
+import type { AdminTier } from "#contracts/tiers/admin.ts";
 import { tiersAdminMessages as m } from "./messages";
 
 export type TierAction = "edit" | "up" | "down" | "archive";

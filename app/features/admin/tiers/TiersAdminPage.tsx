@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { AdminTier, AdminTierResponse, AdminTiersResponse } from "#contracts/admin-tiers.ts";
+import type { AdminTier, AdminTierResponse, AdminTiersResponse } from "#contracts/tiers/admin.ts";
 import { failureText } from "./errors";
 import { TierFormDialog } from "./TierFormDialog";
 import { TierTable, type TierAction } from "./TierTable";

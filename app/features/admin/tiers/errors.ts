@@ -3,7 +3,7 @@
 import type { MessageDescriptor } from "react-intl";
 import type { z } from "#contracts/zod.ts";
 import { validationFailure } from "#contracts/validation-codes.ts";
-import { TIER_ERROR_CODES } from "#contracts/tier-limits.ts";
+import { TIER_ERROR_CODES } from "#contracts/tiers/limits.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { codeText, type ErrorTexts } from "../../../lib/forms/errorText";
 import type { ErrorText } from "../components/form/errors";

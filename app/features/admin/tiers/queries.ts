@@ -2,8 +2,8 @@
 // public ladder this browser may hold are fetched again.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { ADMIN_TIERS_API } from "#contracts/tier-limits.ts";
-import type { AdminTiersResponse } from "#contracts/admin-tiers.ts";
+import { ADMIN_TIERS_API } from "#contracts/tiers/limits.ts";
+import type { AdminTiersResponse } from "#contracts/tiers/admin.ts";
 import { adminKeys } from "../queries";
 
 export const tiersAdminKeys = { list: [...adminKeys.all, "tiers"] as const };

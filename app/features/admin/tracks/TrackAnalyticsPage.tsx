@@ -6,7 +6,7 @@ import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
 import { QueryState } from "../../../components/QueryState";
-import type { TrackAnalyticsResponse, TrackPeriod } from "#contracts/admin-analytics.ts";
+import type { TrackAnalyticsResponse, TrackPeriod } from "#contracts/admin/analytics.ts";
 import { PeriodPicker, type PeriodOption } from "../components/PeriodPicker";
 import { StatCard } from "../components/StatCard";
 import { formatAverage, formatCount, formatMoment } from "../format";

@@ -1,7 +1,7 @@
 // The per-track table: every column sorts from a button in its heading (aria-sort tells which).
 import { useId, useMemo, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import type { TrackStatsRow } from "#contracts/admin-analytics.ts";
+import type { TrackStatsRow } from "#contracts/admin/analytics.ts";
 import { formatAverage, formatCount, formatMoment } from "../format";
 import { commonMessages } from "../messages";
 import { tracksMessages as m } from "./messages";

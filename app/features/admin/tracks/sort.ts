@@ -1,6 +1,6 @@
 // Sorting the track table: by any column, either way. Text sorts in the locale's order; tracks
 // never played stay at the bottom whichever way "Last Played" is sorted.
-import type { TrackStatsRow } from "#contracts/admin-analytics.ts";
+import type { TrackStatsRow } from "#contracts/admin/analytics.ts";
 
 export type TrackSortKey = "title" | "albumTitle" | "totalPlays" | "previewPlays" | "dailyAvg" | "weeklyAvg" | "monthlyAvg" | "lastPlayed";
 export type SortDirection = "ascending" | "descending";

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { Modal } from "../../../components/Modal";
-import type { AdminUser } from "#contracts/admin-users.ts";
+import type { AdminUser } from "#contracts/admin/users.ts";
 import { BAN_REASON_MAX } from "#contracts/suspension.ts";
 import { banErrorMessage } from "./errors";
 import { banReasonShown, usersMessages as m } from "./messages";

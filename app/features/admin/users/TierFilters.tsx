@@ -2,9 +2,9 @@
 // names in the reader's language), where the membership stands, and months supported at least.
 import { useId } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
-import type { MembershipFilter } from "#contracts/admin-users.ts";
-import type { TierBadge } from "#contracts/tier-badges.ts";
-import { MIN_MONTHS_MAX } from "#contracts/admin-users-limits.ts";
+import type { MembershipFilter } from "#contracts/admin/users.ts";
+import type { TierBadge } from "#contracts/tiers/badges.ts";
+import { MIN_MONTHS_MAX } from "#contracts/admin/users-limits.ts";
 import { usersMessages as m } from "./messages";
 import { MEMBERSHIP_OPTIONS } from "./queries";
 import { tierName } from "../../../components/TierBadge";

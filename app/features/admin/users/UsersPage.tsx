@@ -7,7 +7,7 @@ import { useIntl, type MessageDescriptor } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { Loading } from "../../../components/Loading";
 import { QueryFailed, QueryState } from "../../../components/QueryState";
-import type { AdminUser, MembershipFilter, RoleFilter } from "#contracts/admin-users.ts";
+import type { AdminUser, MembershipFilter, RoleFilter } from "#contracts/admin/users.ts";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { commonMessages } from "../messages";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";

@@ -4,8 +4,8 @@
 import { TierBadge } from "../../../components/TierBadge";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import type { AdminUser, VipSource } from "#contracts/admin-users.ts";
-import type { GateTierChoice } from "#contracts/tier-gate.ts";
+import type { AdminUser, VipSource } from "#contracts/admin/users.ts";
+import type { GateTierChoice } from "#contracts/tiers/gate.ts";
 import { tierNameIn } from "../../../lib/tiers/tierGate";
 import { formatMoment } from "../format";
 import { banReasonShown, usersMessages as m } from "./messages";

@@ -3,7 +3,7 @@
 // the contract: its values would pull zod into the admin chunk.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import type { AdminUserResponse, AdminUsersResponse, InviteResponse, MembershipFilter, RoleFilter } from "#contracts/admin-users.ts";
+import type { AdminUserResponse, AdminUsersResponse, InviteResponse, MembershipFilter, RoleFilter } from "#contracts/admin/users.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { adminKeys } from "../queries";
 

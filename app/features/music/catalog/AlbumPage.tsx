@@ -5,7 +5,7 @@ import { Suspense, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { AlbumDetail } from "#contracts/music.ts";
+import type { AlbumDetail } from "#contracts/music/music.ts";
 import { Icon } from "../../../components/Icon";
 import { trackRowActions } from "../collections/TrackRowActions";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { FormattedMessage } from "react-intl";
-import type { AlbumSummary } from "#contracts/music.ts";
+import type { AlbumSummary } from "#contracts/music/music.ts";
 import { PageFrame } from "../../../components/PageFrame";
 import { QueryState } from "../../../components/QueryState";
 import { albumsQueryOptions } from "../queries";

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { Icon } from "../../../components/Icon";
 import { QueryFailed, QueryState } from "../../../components/QueryState";
 import { searchMessages } from "../../../components/search/messages";

@@ -4,7 +4,7 @@
 import { useState, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { embedIframeHtml } from "#contracts/embed.ts";
-import type { AlbumSummary, TrackView } from "#contracts/music.ts";
+import type { AlbumSummary, TrackView } from "#contracts/music/music.ts";
 import { Modal } from "../../../components/Modal";
 import { musicMessages } from "./messages";
 

@@ -6,7 +6,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { Icon } from "../../../components/Icon";
 import { TrackRowActions } from "../collections/TrackRowActions";
 import { formatTime } from "../../../lib/audio/formatTime";

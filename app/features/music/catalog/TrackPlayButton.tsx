@@ -3,7 +3,7 @@
 // taken to /vip-signup: the server would refuse them the audio anyway.
 import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { Icon } from "../../../components/Icon";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayerAccess, usePlayerSelector } from "../player/PlayerProvider";

@@ -3,7 +3,7 @@
 import { Link } from "@tanstack/react-router";
 import { Suspense, type ReactNode } from "react";
 import { FormattedMessage, FormattedNumber } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { formatTime } from "../../../lib/audio/formatTime";
 import { SessionAnswerScope } from "../../../lib/session/SessionAnswerScope";
 import { usePlayerSelector } from "../player/PlayerProvider";

@@ -4,8 +4,8 @@
 // `AddToPlaylistButton` is the per-track control that opens it (VIP members and admins only).
 import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PlaylistView } from "#contracts/collections.ts";
-import type { TrackView } from "#contracts/music.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { Modal } from "../../../components/Modal";
 import { QueryState } from "../../../components/QueryState";
 import {

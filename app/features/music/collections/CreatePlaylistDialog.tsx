@@ -3,8 +3,8 @@
 // with 'A playlist with this name already exists'; the dialog closes after success.
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { PLAYLIST_NAME_MAX } from "#contracts/collection-limits.ts";
-import type { PlaylistView } from "#contracts/collections.ts";
+import { PLAYLIST_NAME_MAX } from "#contracts/music/collection-limits.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
 import { Modal } from "../../../components/Modal";
 import { nameTaken, playlistErrorText, playlistNameError, useCreatePlaylist, usePlaylists, type PlaylistErrorText } from "./playlists";
 import { playlistMessages as m } from "./playlistMessages";

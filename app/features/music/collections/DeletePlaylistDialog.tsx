@@ -1,7 +1,7 @@
 // 'Delete Playlist' (docs/features.md#music): the confirmation, Cancel and Delete ('Deleting...' while busy).
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import type { PlaylistView } from "#contracts/collections.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { playlistErrorText, useDeletePlaylist, type PlaylistErrorText } from "./playlists";
 import { playlistMessages as m } from "./playlistMessages";

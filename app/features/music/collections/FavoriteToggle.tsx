@@ -4,7 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import { useCallback, useLayoutEffect, useRef, type RefObject } from "react";
 import { useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { Icon } from "../../../components/Icon";
 import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { useFavoriteIds, useToggleFavorite } from "./favorites";

@@ -4,7 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import { useMemo, useRef } from "react";
 import { FormattedMessage } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { Modal } from "../../../components/Modal";
 import { QueryState } from "../../../components/QueryState";
 import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";

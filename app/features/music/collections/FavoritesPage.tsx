@@ -5,7 +5,7 @@
 import { Link } from "@tanstack/react-router";
 import { useMemo, useRef } from "react";
 import { FormattedMessage } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { EmptyState } from "../../../components/EmptyState";
 import { Icon } from "../../../components/Icon";
 import { QueryState } from "../../../components/QueryState";

@@ -5,8 +5,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PlaylistView } from "#contracts/collections.ts";
-import type { TrackView } from "#contracts/music.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { Loading } from "../../../components/Loading";
 import { QueryFailed } from "../../../components/QueryState";
 import { ApiRequestError } from "../../../lib/api";

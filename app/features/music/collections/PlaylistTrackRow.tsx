@@ -4,7 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import type { HTMLAttributes } from "react";
 import { useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { formatTime } from "../../../lib/audio/formatTime";
 import { TrackPlayButton } from "../catalog/TrackPlayButton";

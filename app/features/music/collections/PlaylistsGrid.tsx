@@ -6,8 +6,8 @@
 import { Link } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { PLAYLIST_PREVIEW_TRACKS } from "#contracts/collection-limits.ts";
-import type { PlaylistView } from "#contracts/collections.ts";
+import { PLAYLIST_PREVIEW_TRACKS } from "#contracts/music/collection-limits.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
 import { Icon } from "../../../components/Icon";
 import { QueryState } from "../../../components/QueryState";
 import { Modal } from "../../../components/Modal";

@@ -2,7 +2,7 @@
 // form, not the dialog around it).
 import { useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PlaylistView } from "#contracts/collections.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
 import { PlaylistNameField } from "./CreatePlaylistDialog";
 import { nameTaken, playlistErrorText, playlistNameError, usePlaylists, useRenamePlaylist, type PlaylistErrorText } from "./playlists";
 import { playlistMessages as m } from "./playlistMessages";

@@ -1,5 +1,5 @@
 // What every track row offers a member beyond playing: the favorite toggle and Add to Playlist.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { AddToPlaylistButton } from "./AddToPlaylistDialog";
 import { FavoriteToggle } from "./FavoriteToggle";
 

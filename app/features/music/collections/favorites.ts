@@ -6,8 +6,8 @@
 // toggles made meanwhile stay), and the error is only logged (docs/features.md#music). Toggles run one after the
 // other (one mutation scope), so a quick add-then-remove reaches the server in that order.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { FavoritesResponse } from "#contracts/collections.ts";
-import type { TrackView } from "#contracts/music.ts";
+import type { FavoritesResponse } from "#contracts/music/collections.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { api } from "../../../lib/api";
 import { useSessionUser } from "../../../lib/session/useSession";
 import { useAsServerRendered } from "../../../lib/useAsServerRendered";

@@ -5,9 +5,9 @@
 // an order is saved even when the page is left while it is on its way or waiting its turn.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MessageDescriptor } from "react-intl";
-import { MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, playlistNameKey } from "#contracts/collection-limits.ts";
-import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "#contracts/collections.ts";
-import type { TrackView } from "#contracts/music.ts";
+import { MAX_PLAYLISTS_PER_USER, MAX_TRACKS_PER_PLAYLIST, playlistNameKey } from "#contracts/music/collection-limits.ts";
+import type { PlaylistResponse, PlaylistsResponse, PlaylistView } from "#contracts/music/collections.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { api, apiErrorOf, ApiRequestError } from "../../../lib/api";
 import { canUseVipContent, useSessionUser } from "../../../lib/session/useSession";
 import { playlistMessages } from "./playlistMessages";

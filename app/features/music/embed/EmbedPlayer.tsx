@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { PREVIEW_SECONDS } from "#contracts/preview.ts";
 import { formatTime } from "../../../lib/audio/formatTime";
 import { useOrigin } from "../../../lib/origin";

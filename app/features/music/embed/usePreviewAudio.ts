@@ -1,7 +1,7 @@
 // The embed's audio: one <audio> element that plays tracks' previews. Requests go without
 // cookies (an embed never needs a session), and each preview heard is counted once per start.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PreviewResponse } from "#contracts/music.ts";
+import type { PreviewResponse } from "#contracts/music/music.ts";
 
 export type PreviewStatus = "idle" | "loading" | "playing" | "paused" | "ended" | "error";
 /** `startSeconds`: where the preview is cut from in the track (the synced lyrics add it). */

@@ -6,8 +6,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { currentLineIndex } from "#contracts/track-details-limits.ts";
-import type { TrackLyrics } from "#contracts/track-details.ts";
+import { currentLineIndex } from "#contracts/music/track-details-limits.ts";
+import type { TrackLyrics } from "#contracts/music/track-details.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { trackLyricsQueryOptions } from "../queries";

@@ -1,7 +1,7 @@
 // Plays a whole release the member bought, in full without VIP (their collection's Play): its
 // playable tracks become the queue. The caller names the button (its own words and catalog); it
 // pauses the release while one of its tracks plays.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { usePlayerActions, usePlayerSelector } from "./PlayerProvider";
 

@@ -8,7 +8,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import type { PlayResponse, PreviewPlayResponse, PreviewResponse, TrackView } from "#contracts/music.ts";
+import type { PlayResponse, PreviewPlayResponse, PreviewResponse, TrackView } from "#contracts/music/music.ts";
 import { api } from "../../../lib/api";
 import { configQueryOptions } from "../../../lib/session/queries";
 import { artistQueryOptions } from "../../../lib/artist";

@@ -4,7 +4,7 @@
 // separators. Nothing while the facts are not known yet (or for a remote file).
 import { useSyncExternalStore } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import type { PlayingQuality } from "#contracts/music.ts";
+import type { PlayingQuality } from "#contracts/music/music.ts";
 import { losslessChoice } from "./lossless";
 import { qualityMessages as m } from "./messages";
 

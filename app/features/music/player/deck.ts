@@ -3,7 +3,7 @@
 // is short. Loads never overlap: every action that takes over playback bumps a counter (`op`) and
 // aborts the running load, which checks the counter after each await, so a superseded load never
 // plays. The deck pauses and empties elements itself without that being read as the user's pause.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import type { AudioOutput } from "../../../lib/audio/output";
 import { Superseded, waitForMetadata, type AudioLike } from "./loading";
 import type { SignedSources, Source } from "./sources";

@@ -20,7 +20,7 @@
 // in: the engine is not in the entry chunk, but the root layout (app/routes/__root.tsx) loads it
 // lazily with the player's host on any page once a music page or a queue saved by an earlier visit
 // asks for the player (app/lib/playerPresence.ts), and that chunk should stay small.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { browserMediaMetadata, browserMediaSession } from "../../../lib/audio/mediaSession";
 import { AudioOutput, browserStorage, type OutputLevels } from "../../../lib/audio/output";
 import { PLAYER_STORAGE_KEY } from "../../../lib/playerPresence";

@@ -3,7 +3,7 @@
 // the choice is kept in this browser. With it on, a track that offers the master is played from
 // the lossless route's URL, whose download URL the bar offers beside the toggle. Each answer's
 // quality facts are kept per track for the quality label (decision 121).
-import type { LosslessResponse, PlayingQuality, StreamResponse } from "#contracts/music.ts";
+import type { LosslessResponse, PlayingQuality, StreamResponse } from "#contracts/music/music.ts";
 
 const STORAGE_KEY = "player.lossless";
 

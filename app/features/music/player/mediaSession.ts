@@ -1,6 +1,6 @@
 // The music player's side of the page's Media Session (lock screen, headset keys): the track's
 // metadata, the playback state and position, and the action handlers while the player is attached.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import type { MediaMetadataFields, MediaSessionLike as SharedMediaSessionLike } from "../../../lib/audio/mediaSession";
 import { clamp, finitePositive, type PlayerState } from "./state";
 

@@ -1,6 +1,6 @@
 // What a PlayerEngine is built from: the API calls it makes, and the browser's pieces (audio
 // elements, Web Audio, the Media Session, storage, the clock), each replaced by a fake in tests.
-import type { StreamResponse } from "#contracts/music.ts";
+import type { StreamResponse } from "#contracts/music/music.ts";
 import type { AudioContextLike, StorageLike } from "../../../lib/audio/output";
 import type { AudioLike } from "./loading";
 import type { MediaMetadataFields, MediaSessionLike } from "./mediaSession";

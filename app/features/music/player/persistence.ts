@@ -1,7 +1,7 @@
 // The queue kept across reloads: queue, position, volume, mute, repeat and shuffle in localStorage,
 // written on each change (and every few seconds while playing) and read back, paused, on the next
 // visit. The queue's JSON is kept between writes, so a position update re-encodes only the rest.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { readSavedLevels, type OutputLevels, type StorageLike } from "../../../lib/audio/output";
 import { clamp, type PlayerState } from "./state";
 

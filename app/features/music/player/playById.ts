@@ -1,7 +1,7 @@
 // Plays one catalog track by id from pages that do not carry the player (the landing page loads
 // this module only when someone presses play): in full, or its preview for visitors and free
 // members. The mode is set here as well as by the player's wiring, which may not have run yet.
-import type { TrackResponse } from "#contracts/music.ts";
+import type { TrackResponse } from "#contracts/music/music.ts";
 import { api } from "../../../lib/api";
 import { requestPlayer } from "../../../lib/playerPresence";
 import { pageEngine } from "./PlayerProvider";

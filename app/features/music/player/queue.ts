@@ -1,7 +1,7 @@
 // The queue's order: next and previous wrap around past tracks that cannot be played; in shuffle,
 // next picks a random playable track other than the current one, and keeps that pick (made when
 // the next track is preloaded) until the queue, the position or the shuffle changes.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 
 export type QueuePosition = Readonly<{ queue: readonly TrackView[]; index: number; shuffle: boolean }>;
 

@@ -1,6 +1,6 @@
 // The signed, short-lived URLs of the tracks' audio (or previews), asked of the server once per
 // track while they are valid: a second ask for a URL already on its way shares that request.
-import type { StreamResponse } from "#contracts/music.ts";
+import type { StreamResponse } from "#contracts/music/music.ts";
 
 /** A signed URL is treated as expired this long before it really is. */
 const URL_SAFETY_MS = 30_000;

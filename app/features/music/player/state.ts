@@ -1,6 +1,6 @@
 // What the music player shows: the engine's state, one frozen object per change (read through
 // useSyncExternalStore), and its starting value.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { DEFAULT_VOLUME } from "../../../lib/audio/output";
 
 export type PlayerStatus = "idle" | "loading" | "playing" | "paused";

@@ -7,8 +7,8 @@
 import { useRouter } from "@tanstack/react-router";
 import { useId, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
-import type { PlaylistView } from "#contracts/collections.ts";
+import type { TrackView } from "#contracts/music/music.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
 import { VipGatePanel } from "../../../components/Gate";
 import { popupErrorMessages, popupMessages, styleButtonMessage, themeButtonMessage, timeOfMessage, trackCountMessage, volumeValueMessage } from "./messages";
 import { formatTime } from "../../../lib/audio/formatTime";
@@ -42,7 +42,7 @@ type ErrorKey = keyof typeof popupErrorMessages;
 
 /**
  * The engine's error codes (play_failed, not_playable, access_denied), the API's message codes
- * and their English texts (worker/contracts/music.ts MUSIC_MESSAGES), each to its translation.
+ * and their English texts (worker/contracts/music/music.ts MUSIC_MESSAGES), each to its translation.
  */
 const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   play_failed: "playFailed",

@@ -2,8 +2,8 @@
 // favorites (a heart per row) and their playlists as tabs.
 import { useRef, type Ref } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PlaylistView } from "#contracts/collections.ts";
-import type { TrackView } from "#contracts/music.ts";
+import type { PlaylistView } from "#contracts/music/collections.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { PopupTabs } from "../../../components/player/popup/PopupTabs";
 import { TrackButton } from "../../../components/player/popup/TrackButton";

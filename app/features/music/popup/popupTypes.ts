@@ -1,6 +1,6 @@
 // The music popup's state, actions and favorites, as its parent hands them over: in their own
 // module so the popup and its track lists both read them without importing each other.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 
 export type PlayerStatus = "idle" | "loading" | "playing" | "paused";
 

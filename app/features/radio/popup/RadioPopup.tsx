@@ -8,7 +8,7 @@
 import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import type { NowPlaying } from "#contracts/radio.ts";
 import { VipGatePanel } from "../../../components/Gate";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";

@@ -2,7 +2,7 @@
 // and Your Playlists tabs.
 import { useId, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import type { RadioStationView } from "#contracts/radio.ts";
 import { PlayerIcon } from "../../../components/player/PlayerIcons";
 import { PopupTabs } from "../../../components/player/popup/PopupTabs";

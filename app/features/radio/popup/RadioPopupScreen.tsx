@@ -7,7 +7,7 @@
 // (app/routes/radio/-components/RadioPopupPage.tsx).
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { ShortcutsHelpDialog } from "../../../components/player/ShortcutsHelpDialog";
 import { usePlayerShortcuts } from "../../../components/player/usePlayerShortcuts";
 import { useSessionUser } from "../../../lib/session/useSession";

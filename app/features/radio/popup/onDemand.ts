@@ -2,7 +2,7 @@
 // member's playlists) by the page's music player. The radio feature does not reach into the music
 // feature for it: the route that composes the popup (app/routes/radio/-components/RadioPopupPage.tsx)
 // hands the music player in, and these types are all the popup reads of it and asks of it.
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 
 export type OnDemandStatus = "idle" | "loading" | "playing" | "paused";
 /** play_failed: the audio would not play; not_playable: a track without audio; access_denied: not VIP (401/403). */

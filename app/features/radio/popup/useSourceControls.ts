@@ -4,7 +4,7 @@
 // and shuffle and repeat do not exist (a live station plays what everyone hears). Engine errors
 // are shown for RADIO_ERROR_MS and then cleared.
 import { useEffect, useState } from "react";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { RADIO_ERROR_MS } from "#contracts/radio.ts";
 import { useErrorTimeout } from "../hooks";
 import type { RadioApi } from "../RadioProvider";

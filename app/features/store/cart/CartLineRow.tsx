@@ -4,9 +4,9 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { CartLine, PricedLine } from "#contracts/store-cart.ts";
-import type { Currency } from "#contracts/store-model.ts";
-import type { PublicProduct } from "#contracts/store.ts";
+import type { CartLine, PricedLine } from "#contracts/store/cart.ts";
+import type { Currency } from "#contracts/store/model.ts";
+import type { PublicProduct } from "#contracts/store/store.ts";
 import { amountText, checkAmount } from "../amount";
 import { useFormatCents } from "../currency";
 import { NameYourPrice } from "../NameYourPrice";

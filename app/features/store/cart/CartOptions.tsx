@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { CountryField } from "../../../components/form/CountryField";
-import type { Currency } from "#contracts/store-model.ts";
+import type { Currency } from "#contracts/store/model.ts";
 import { useFormatCents } from "../currency";
 import type { AmountChange } from "./convertAmounts";
 import { cartMessages as m } from "./messages";

@@ -2,7 +2,7 @@
 // refusal said in the visitor's language (a quantity over stock, an amount under a minimum, ...).
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import type { QuoteResponse } from "#contracts/store-cart.ts";
+import type { QuoteResponse } from "#contracts/store/cart.ts";
 import { serverErrorText } from "../../../lib/forms/errorText";
 import { useFormatCents } from "../currency";
 import { STORE_ERROR_TEXTS } from "../errorTexts";

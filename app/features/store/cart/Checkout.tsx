@@ -5,7 +5,7 @@
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import type { QuoteBody } from "#contracts/store-cart.ts";
+import type { QuoteBody } from "#contracts/store/cart.ts";
 import { useStartCheckout } from "../queries";
 import { cartMessages as m } from "./messages";
 import { RefusalText } from "./CartTotals";

@@ -3,9 +3,9 @@
 // one converted at the product's own price ratio (its suggested amounts, else its prices; a free
 // item takes the ratio of any product priced in both), never under the new minimum nor over the cap.
 // Each change is reported, so the cart can say what happened to the amount.
-import type { CartLine } from "#contracts/store-cart.ts";
-import type { PublicProduct } from "#contracts/store.ts";
-import { moneyIn, STORE_LIMITS, type Currency, type Money } from "#contracts/store-model.ts";
+import type { CartLine } from "#contracts/store/cart.ts";
+import type { PublicProduct } from "#contracts/store/store.ts";
+import { moneyIn, STORE_LIMITS, type Currency, type Money } from "#contracts/store/model.ts";
 
 /** The amounts typed per line (product/option) and currency, as the cart page remembers them. */
 export type AmountMemory = Map<string, Partial<Record<Currency, number>>>;

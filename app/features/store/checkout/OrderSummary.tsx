@@ -3,8 +3,8 @@
 // type and date (in the event's time zone), then subtotal, discount,
 // shipping and total in the checkout's currency.
 import { FormattedMessage, useIntl } from "react-intl";
-import { formatMoney } from "#contracts/store-model.ts";
-import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
+import { formatMoney } from "#contracts/store/model.ts";
+import type { CheckoutSummaryResponse } from "#contracts/store/checkout.ts";
 import { countryName } from "../../../lib/intlFormat";
 import { tierName } from "#app/components/TierBadge.tsx";
 import { checkoutMessages as m, discountMessage, shipsToMessage, tierPriceMessage } from "./messages";

@@ -5,8 +5,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { formatMoney } from "#contracts/store-model.ts";
-import type { CheckoutSummaryResponse, LocalOrderAction } from "#contracts/store-checkout.ts";
+import { formatMoney } from "#contracts/store/model.ts";
+import type { CheckoutSummaryResponse, LocalOrderAction } from "#contracts/store/checkout.ts";
 import { QueryFailed } from "../../../components/QueryState";
 import { Loading } from "../../../components/Loading";
 import { checkoutMessages as m, expiresMessage, payMessage } from "./messages";

@@ -11,7 +11,7 @@ import { checkoutSummaryQueryOptions } from "./queries";
 import { OrderSummary } from "./OrderSummary";
 import { PathLink } from "./PathLink";
 import { useOrderConfirmation } from "./useOrderConfirmation";
-import { TICKETS_PATH } from "#contracts/event-tickets-model.ts";
+import { TICKETS_PATH } from "#contracts/tickets/event-tickets-model.ts";
 import "./checkout.css";
 
 function Paid({ sessionId, orderNumber }: { sessionId: string; orderNumber: number | null }) {

@@ -3,8 +3,8 @@
 // page computes nothing; Pay sends the place, and the Worker computes the tax again from its rows.
 import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import { formatMoney } from "#contracts/store-model.ts";
-import type { CheckoutSummaryResponse } from "#contracts/store-checkout.ts";
+import { formatMoney } from "#contracts/store/model.ts";
+import type { CheckoutSummaryResponse } from "#contracts/store/checkout.ts";
 import type { BillingPlace, LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { FormField } from "../../../components/form/FormField";
 import { api } from "../../../lib/api";

@@ -2,7 +2,7 @@
 // in the one country its shipping was priced for, filled with a sample address to edit or keep.
 import { useIntl } from "react-intl";
 import { FormField } from "../../../components/form/FormField";
-import type { ShippingAddress } from "#contracts/store-checkout.ts";
+import type { ShippingAddress } from "#contracts/store/checkout.ts";
 import { checkoutMessages as m } from "./messages";
 import { countryName } from "../../../lib/intlFormat";
 

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { api, ApiRequestError } from "../../../lib/api";
-import type { LocalOrderAction, LocalOrderResultResponse, LocalPayBody } from "#contracts/store-checkout.ts";
+import type { LocalOrderAction, LocalOrderResultResponse, LocalPayBody } from "#contracts/store/checkout.ts";
 import { storeCheckoutKey } from "./queries";
 
 export function useGoTo() {

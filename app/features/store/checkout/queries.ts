@@ -2,7 +2,7 @@
 // member, or the browser holding the buyer cookie); anyone else gets a 404.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiRequestError } from "../../../lib/api";
-import type { CheckoutSummaryResponse, StoreCheckoutStatusResponse } from "#contracts/store-checkout.ts";
+import type { CheckoutSummaryResponse, StoreCheckoutStatusResponse } from "#contracts/store/checkout.ts";
 
 export const storeCheckoutKey = ["storeCheckout"] as const;
 

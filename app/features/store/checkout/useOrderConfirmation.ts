@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { CONFIRMATION_MAX_WAIT_MS, CONFIRMATION_POLL_MS } from "#contracts/payments.ts";
-import { CART_STORAGE_KEY } from "#contracts/store-model.ts";
+import { CART_STORAGE_KEY } from "#contracts/store/model.ts";
 import { ApiRequestError } from "../../../lib/api";
 import { browserCartOptions } from "../../../lib/cart/browserCartOptions";
 import { checkoutStatusQueryOptions, checkoutSummaryQueryOptions } from "./queries";

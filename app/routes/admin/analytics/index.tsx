@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import type { AnalyticsPeriod } from "#contracts/admin-analytics.ts";
+import type { AnalyticsPeriod } from "#contracts/admin/analytics.ts";
 import { PageFrame } from "../../../components/PageFrame";
 import { AnalyticsPage } from "../../../features/admin/analytics/AnalyticsPage";
 import { adminAnalyticsQueryOptions } from "../../../features/admin/queries";

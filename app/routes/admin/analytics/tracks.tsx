@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
-import type { TrackPeriod } from "#contracts/admin-analytics.ts";
+import type { TrackPeriod } from "#contracts/admin/analytics.ts";
 import { PageFrame } from "../../../components/PageFrame";
 import { trackAnalyticsQueryOptions } from "../../../features/admin/queries";
 import { TrackAnalyticsPage } from "../../../features/admin/tracks/TrackAnalyticsPage";

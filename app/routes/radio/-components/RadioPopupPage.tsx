@@ -4,7 +4,7 @@
 // the collections give each featured row its heart and add-to-playlist buttons and fill the Your
 // Playlists tab (the class names are the popup's: popup.css and radio-popup.css lay them out).
 import { useQuery } from "@tanstack/react-query";
-import type { TrackView } from "#contracts/music.ts";
+import type { TrackView } from "#contracts/music/music.ts";
 import { AddToPlaylistButton } from "../../../features/music/collections/AddToPlaylistDialog";
 import { FavoriteToggle } from "../../../features/music/collections/FavoriteToggle";
 import { PlaylistsGrid } from "../../../features/music/collections/PlaylistsGrid";

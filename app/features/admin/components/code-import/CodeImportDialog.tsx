@@ -4,7 +4,7 @@
 // like the tickets import; the server reads and checks every row.
 import { useId, useState, type ChangeEvent } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import { IMPORT_FILE_MAX_BYTES } from "#contracts/admin-tickets-limits.ts";
+import { IMPORT_FILE_MAX_BYTES } from "#contracts/tickets/admin-limits.ts";
 import { OFFER_CODE_ERROR_CODES, type OfferCodePreviewResponse, type OfferCodeRowIssue } from "#contracts/offer-codes.ts";
 import { createFeatureMessages } from "#app/i18n/FeatureMessages.tsx";
 import { Modal } from "#app/components/Modal.tsx";

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Modal } from "#app/components/Modal.tsx";
-import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "#contracts/admin-catalog-limits.ts";
+import { CATALOG_IMAGE_ACCEPT, CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
 import { formatBytes } from "../../format";
 import { formKitMessages as m } from "./messages";
 import { UploadField } from "./UploadField";

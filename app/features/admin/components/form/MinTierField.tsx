@@ -3,7 +3,7 @@
 // archived tier is offered only to the item that already names it, as the Worker allows.
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { VIP_TIER_RANK } from "#contracts/tiers.ts";
+import { VIP_TIER_RANK } from "#contracts/tiers/tiers.ts";
 import { archivedTierMessage, minTierMessage, tierChoicesQueryOptions, tierNameIn } from "#app/lib/tiers/tierGate.ts";
 import type { ErrorText } from "./errors";
 import { SelectField } from "./fields";

@@ -8,7 +8,7 @@ import { useIntl } from "react-intl";
 import { FilePickerField } from "#app/components/FilePickerField.tsx";
 import { ApiRequestError } from "#app/lib/api/index.ts";
 import { useUpload } from "#app/lib/upload.ts";
-import { UPLOAD_ERROR_CODES } from "#contracts/admin-catalog-limits.ts";
+import { UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog-limits.ts";
 import { formatBytes } from "../../format";
 import { uploadErrorText, type UploadKind } from "./errors";
 import { ErrorMessage } from "./fields";

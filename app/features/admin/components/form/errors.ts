@@ -2,7 +2,7 @@
 // words), and the upload field's texts for a failed upload.
 import type { MessageDescriptor } from "react-intl";
 import { ApiRequestError } from "#app/lib/api/index.ts";
-import { UPLOAD_ERROR_CODES } from "#contracts/admin-catalog-limits.ts";
+import { UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog-limits.ts";
 import { formKitMessages as m } from "./messages";
 
 export type UploadKind = "image" | "audio" | "video" | "master";

@@ -12,7 +12,7 @@ import { QueryState } from "#app/components/QueryState.tsx";
 import { createFeatureMessages } from "#app/i18n/FeatureMessages.tsx";
 import { api, ApiRequestError } from "#app/lib/api/index.ts";
 import { adminKeys } from "../../queries";
-import { formatMoney } from "#contracts/store-model.ts";
+import { formatMoney } from "#contracts/store/model.ts";
 import {
   eventCancellationPath,
   eventCancellationRetryPath,
@@ -22,7 +22,7 @@ import {
   type CancellationPreview,
   type CancellationResponse,
   type RefundTotal,
-} from "#contracts/event-cancellation.ts";
+} from "#contracts/tickets/event-cancellation.ts";
 import { cancelMessages as m } from "./messages";
 import en from "./messages?english";
 import ptBR from "./messages.pt-BR.json";
