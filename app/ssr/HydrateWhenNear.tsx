@@ -1,17 +1,19 @@
 // A part of a server-rendered page that nobody can see or reach yet is not hydrated with the rest:
 // its HTML stays the server's, links in it work as links, and React makes it the app's once it
-// nears the viewport, is pointed at, touched or focused, or the page changes language (decision 178). The footer and the
-// landing page's sections below the hero are most of what a first load hydrated and nobody used.
+// nears the viewport, is pointed at, touched or focused, or the page changes language (decision 178). The footer, the
+// landing page's sections below the hero and the event cards below the first screen are most of what a first load
+// hydrated and nobody used.
 import { Suspense, use, useEffect, useId, useState, type ReactNode } from "react";
 import { LOCALE_SWITCH_EVENT } from "../i18n/I18nProvider";
 import { adoptEarlyInput, captureEarlyInput, type EarlyInput } from "./hydrated";
 
 /**
- * What says a part is about to be used: a pointer over it or pressed on it, a touch, a focus, and
- * a click itself (the page's loader replays a tap held before hydration as a bare click; so does
- * a keyboard's Enter on a link).
+ * What says a part is about to be used: a pointer over it or pressed on it, a touch, a focus, a
+ * click itself (the page's loader replays a tap held before hydration as a bare click; so does a
+ * keyboard's Enter on a link), and a field changed without a focus first (a browser's autofill, a
+ * script choosing a list's option).
  */
-const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "click"] as const;
+const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "click", "input", "change"] as const;
 /**
  * In the viewport itself: every page's main part is at least a screen tall (.app-main), so any
  * margin ahead would take in the footer of every short page. A part scrolled to is hydrated in a

@@ -139,6 +139,20 @@ describe("HydrateWhenNear", () => {
     expect(pressed).toHaveBeenCalledTimes(1);
   });
 
+  it("hydrates a part whose field changes with no focus first (a browser's autofill), and the change reaches the app", async () => {
+    const page = serverRendered();
+    await act(async () => {
+      hydrate(page.container, <Page />);
+    });
+    page.email.value = "fan@example.com";
+    await act(async () => {
+      page.email.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(mounted).toHaveBeenCalledTimes(1);
+    expect(focused).not.toHaveBeenCalled();
+    expect(page.output()).toBe("fan@example.com");
+  });
+
   it("answers a bare click, as the page's loader replays a tap held before hydration", async () => {
     const page = serverRendered();
     await act(async () => {

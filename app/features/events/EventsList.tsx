@@ -4,11 +4,11 @@
 // them: /events lists them below, newest first, under 'Past shows' (decision 031). It brings its own
 // messages, since the landing page renders it outside the events route.
 import { useQuery } from "@tanstack/react-query";
-import { Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicEvent } from "#contracts/events.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { EmptyState } from "../../components/EmptyState";
+import { HydrateWhenNear } from "../../ssr/HydrateWhenNear";
 import { QueryState } from "../../components/QueryState";
 import { EventCard } from "./EventCard";
 import EventsMessages from "./messages?feature";
@@ -51,9 +51,9 @@ function EventsListContent({ limit, headingLevel = 2, archive = false }: Props) 
 }
 
 /**
- * Each card is a Suspense boundary: hydrating the server's list, React takes each card (its dates,
- * tickets, presale and reminder controls) in a pass and a commit of its own, not the whole list in
- * the page's one commit.
+ * Each card hydrates in a pass and a commit of its own once it nears the viewport or is used
+ * (decision 178): a card below the first screen (its dates, tickets, presale and reminder
+ * controls) stays the server's HTML until then.
  */
 function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly PublicEvent[]; limit?: number; headingLevel: 2 | 3; archive: boolean }) {
   const intl = useIntl();
@@ -65,9 +65,9 @@ function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly P
       <ul className="events-list">
         {past.map((event) => (
           <li key={event.id}>
-            <Suspense>
+            <HydrateWhenNear>
               <EventCard event={event} headingLevel={3} />
-            </Suspense>
+            </HydrateWhenNear>
           </li>
         ))}
       </ul>
@@ -90,9 +90,9 @@ function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly P
       <ul className="events-list">
         {events.map((event) => (
           <li key={event.id}>
-            <Suspense>
+            <HydrateWhenNear>
               <EventCard event={event} headingLevel={headingLevel} />
-            </Suspense>
+            </HydrateWhenNear>
           </li>
         ))}
       </ul>
