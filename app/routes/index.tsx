@@ -88,7 +88,7 @@ function Home() {
           list={
             <>
               <PartyTeaser headingLevel={3} />
-              <EventsList limit={6} headingLevel={3} />
+              <EventsList limit={6} headingLevel={3} cardsWaitForView={false} />
             </>
           }
         />

@@ -4,6 +4,7 @@
 // them: /events lists them below, newest first, under 'Past shows' (decision 031). It brings its own
 // messages, since the landing page renders it outside the events route.
 import { useQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicEvent } from "#contracts/events.ts";
 import type { Locale } from "#contracts/locale.ts";
@@ -16,8 +17,12 @@ import { eventsMessages as m } from "./messages";
 import { eventsQueryOptions } from "./queries";
 import "./events.css";
 
-/** `archive`: the past shows' section below the list (/events). */
-type Props = { limit?: number; headingLevel?: 2 | 3; archive?: boolean };
+/**
+ * `archive`: the past shows' section below the list (/events). `cardsWaitForView`: each card waits
+ * until it nears the viewport (the default); off where the whole list already waits (the landing's
+ * events section), since a part made while the page switches language would hydrate in the new one.
+ */
+type Props = { limit?: number; headingLevel?: 2 | 3; archive?: boolean; cardsWaitForView?: boolean };
 
 export function EventsList(props: Props) {
   return (
@@ -35,7 +40,7 @@ export function pickEvents(events: readonly PublicEvent[], limit?: number): Publ
 /** The past shows, newest first. */
 export const pastShows = (events: readonly PublicEvent[]): PublicEvent[] => events.filter((e) => e.past).reverse();
 
-function EventsListContent({ limit, headingLevel = 2, archive = false }: Props) {
+function EventsListContent({ limit, headingLevel = 2, archive = false, cardsWaitForView = true }: Props) {
   const intl = useIntl();
   const query = useQuery(eventsQueryOptions(intl.locale as Locale));
   return (
@@ -45,17 +50,31 @@ function EventsListContent({ limit, headingLevel = 2, archive = false }: Props) 
       failed={intl.formatMessage(m.loadFailed)}
       retry={intl.formatMessage(m.retry)}
     >
-      {(data) => <EventsListBody all={data.events} limit={limit} headingLevel={headingLevel} archive={archive} />}
+      {(data) => (
+        <EventsListBody all={data.events} limit={limit} headingLevel={headingLevel} archive={archive} Pass={cardsWaitForView ? HydrateWhenNear : Suspense} />
+      )}
     </QueryState>
   );
 }
 
 /**
- * Each card hydrates in a pass and a commit of its own once it nears the viewport or is used
- * (decision 178): a card below the first screen (its dates, tickets, presale and reminder
- * controls) stays the server's HTML until then.
+ * Each card hydrates in a pass and a commit of its own (`Pass`, a Suspense boundary): once it nears
+ * the viewport or is used where cards wait (decision 178), so a card below the first screen (its
+ * dates, tickets, presale and reminder controls) stays the server's HTML until then.
  */
-function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly PublicEvent[]; limit?: number; headingLevel: 2 | 3; archive: boolean }) {
+function EventsListBody({
+  all,
+  limit,
+  headingLevel,
+  archive,
+  Pass,
+}: {
+  all: readonly PublicEvent[];
+  limit?: number;
+  headingLevel: 2 | 3;
+  archive: boolean;
+  Pass: typeof HydrateWhenNear | typeof Suspense;
+}) {
   const intl = useIntl();
   const events = pickEvents(all, limit);
   const past = archive ? pastShows(all) : [];
@@ -65,9 +84,9 @@ function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly P
       <ul className="events-list">
         {past.map((event) => (
           <li key={event.id}>
-            <HydrateWhenNear>
+            <Pass>
               <EventCard event={event} headingLevel={3} />
-            </HydrateWhenNear>
+            </Pass>
           </li>
         ))}
       </ul>
@@ -90,9 +109,9 @@ function EventsListBody({ all, limit, headingLevel, archive }: { all: readonly P
       <ul className="events-list">
         {events.map((event) => (
           <li key={event.id}>
-            <HydrateWhenNear>
+            <Pass>
               <EventCard event={event} headingLevel={headingLevel} />
-            </HydrateWhenNear>
+            </Pass>
           </li>
         ))}
       </ul>
