@@ -149,7 +149,18 @@ describe("the site catalog", () => {
     const shellLabels = descriptorsIn(path.join(ROOT, "app/components/layout/navMessages.ts")).map(({ id }) => id);
     const areaIds = areaFiles.flatMap((file) => Object.keys(read(file)));
     expect(shellLabels.filter((id) => areaIds.includes(id))).toEqual([]);
-    expect(areaIds).toEqual(expect.arrayContaining(["nav.perks", "nav.media.tv", "meta.perks.title", "pages.perks.title"]));
+    expect(areaIds).toEqual(expect.arrayContaining(["nav.perks", "nav.media.tv", "meta.perks.title", "pages.perks.title", "footer.link.tv", "admin.nav.tax"]));
+    // Every menu's link labels (the header's, the phone menu's, the footer's, the back office's sidebar) are the areas'.
+    const menus = ["AccountLinks.tsx", "mediaItems.tsx", "MobileMenu.tsx", "Footer.tsx", "AdminLayout.tsx"].map((file) =>
+      path.join(ROOT, "app/components/layout", file),
+    );
+    const linkLabels = menus.flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      const used = new Set([...text.matchAll(/label: \w+\.(\w+)|\{\.\.\.\w+Messages\.(\w+)\}/g)].map((found) => found[1] ?? found[2]));
+      return [...text.matchAll(/^ {2}(\w+): \{ id: "([^"]+)"/gm)].filter(([, key]) => used.has(key!)).map(([, , id]) => id!);
+    });
+    expect(linkLabels.length).toBeGreaterThan(50);
+    expect(linkLabels.filter((id) => !areaIds.includes(id))).toEqual([]);
   });
 
   it("is no file any more: the English is written in the source only", () => {
