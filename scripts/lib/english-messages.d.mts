@@ -7,3 +7,5 @@ export function englishCatalog(folder: string, options?: { files?: string[] }): 
 export function englishMessages(): Plugin;
 export const SITE_ENGLISH: string;
 export function siteCatalog(options?: { files?: string[] }): Record<string, string>;
+export function siteTextFiles(): string[];
+export function sitePortuguese(): Record<string, string>;

@@ -7,6 +7,13 @@
 // show a few of a feature's texts before any feature loads. Where the translation is written
 // says which catalog a text belongs to, so no list of ids is kept.
 //
+// The site's Portuguese is app/i18n/pt-BR.json (the shell's own words) and each area's
+// `app/features/<area>/site.pt-BR.json`: the texts of the area that the site shows outside the
+// area's own chunks (its menu links' labels, its pages' titles and meta), kept in the area's folder
+// so a new area edits no shared catalog. The plugin serves the two merged as
+// `app/i18n/pt-BR.json`, so every importer (the catalogs, the build's first-load manifest, tests)
+// reads one site catalog.
+//
 // The Vite plugin serves a feature's catalog to `import en from "./messages?english"` (any file
 // name: the folder is what counts) and the site's to `import("./en?english")` in app/i18n, compiled
 // to ICU ASTs in a build like every other catalog (precompiled-messages.mjs); dev and tests get the
@@ -25,6 +32,8 @@ const FEATURES = path.join(APP, "features");
 const SITE = path.join(APP, "i18n");
 const SITE_PORTUGUESE = path.join(SITE, "pt-BR.json");
 const PORTUGUESE = "messages.pt-BR.json";
+/** An area's site texts in Portuguese (see the top of this file). */
+const SITE_TEXTS = "site.pt-BR.json";
 const SOURCE = /\.tsx?$/;
 const QUERY = "?english";
 const VIRTUAL = "\0english-messages:";
@@ -100,7 +109,27 @@ export function englishCatalog(folder, { files = featureSources(folder) } = {}) 
   return collect(path.relative(ROOT, folder), files, (id) => !(id in site));
 }
 
-const sitePortuguese = () => JSON.parse(readFileSync(SITE_PORTUGUESE, "utf8"));
+/** The areas' files of site texts, `app/features/<area>/site.pt-BR.json`. */
+export function siteTextFiles() {
+  return readdirSync(FEATURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(FEATURES, entry.name, SITE_TEXTS)))
+    .map((entry) => path.join(FEATURES, entry.name, SITE_TEXTS));
+}
+
+/**
+ * The site's Portuguese catalog, id → text: app/i18n/pt-BR.json and every area's site texts.
+ * Throws on an id written in two of them.
+ */
+export function sitePortuguese() {
+  const catalog = JSON.parse(readFileSync(SITE_PORTUGUESE, "utf8"));
+  for (const file of siteTextFiles()) {
+    for (const [id, text] of Object.entries(JSON.parse(readFileSync(file, "utf8")))) {
+      if (id in catalog) throw new Error(`${path.relative(ROOT, file)}: message ${id} is in the site's Portuguese twice`);
+      catalog[id] = text;
+    }
+  }
+  return catalog;
+}
 
 /** id → text of the descriptors in `files` that `keep` accepts, in source order; one id, one text. */
 function collect(name, files, keep) {
@@ -150,6 +179,10 @@ export function englishMessages() {
       return path.dirname(base) === SITE ? SITE_ENGLISH : `${VIRTUAL}${path.dirname(base)}`;
     },
     load(id) {
+      if (id === SITE_PORTUGUESE) {
+        for (const file of siteTextFiles()) this.addWatchFile(file);
+        return JSON.stringify(sitePortuguese());
+      }
       if (id.startsWith(FEATURE_VIRTUAL)) {
         const folder = id.slice(FEATURE_VIRTUAL.length);
         if (!existsSync(path.join(folder, PORTUGUESE))) throw new Error(`${path.relative(ROOT, folder)} is no feature: it has no ${PORTUGUESE}`);
@@ -164,7 +197,7 @@ export function englishMessages() {
       if (id === SITE_ENGLISH) {
         const files = appSources();
         // Any source file of the app may hold a site text; the Portuguese says which feature texts are the site's.
-        for (const file of [...files, SITE_PORTUGUESE]) this.addWatchFile(file);
+        for (const file of [...files, SITE_PORTUGUESE, ...siteTextFiles()]) this.addWatchFile(file);
         const catalog = siteCatalog({ files });
         return `export default ${JSON.stringify(build ? compileCatalog(catalog) : catalog)};`;
       }
@@ -172,7 +205,7 @@ export function englishMessages() {
       if (!existsSync(path.join(folder, PORTUGUESE))) throw new Error(`${path.relative(ROOT, folder)} is no feature: it has no ${PORTUGUESE}`);
       const files = featureSources(folder);
       // A change to any of them (or to the site's Portuguese) rebuilds the catalog in dev.
-      for (const file of [...files, SITE_PORTUGUESE]) this.addWatchFile(file);
+      for (const file of [...files, SITE_PORTUGUESE, ...siteTextFiles()]) this.addWatchFile(file);
       const catalog = englishCatalog(folder, { files });
       return `export default ${JSON.stringify(build ? compileCatalog(catalog) : catalog)};`;
     },

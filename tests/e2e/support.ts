@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { siteCatalog } from "../../scripts/lib/english-messages.mjs";
+import { siteCatalog, sitePortuguese } from "../../scripts/lib/english-messages.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as T;
@@ -22,7 +22,7 @@ type Catalog = Record<string, string>;
 const catalogs: Record<"en" | "pt-BR", Catalog> = {
   // The site's English is read from the source's defaultMessages (scripts/lib/english-messages.mjs).
   en: siteCatalog(),
-  "pt-BR": readJson<Catalog>("app/i18n/pt-BR.json"),
+  "pt-BR": sitePortuguese(),
 };
 
 /** The text a catalog gives a message id; fails loudly when the id is missing. */

@@ -1,7 +1,8 @@
 // English is written once, as the descriptors' defaultMessages; each feature's Portuguese
 // (messages.pt-BR.json) is checked against it: no id missing, none stale (gone from the English),
 // and the same ICU arguments (names and kinds, a select's choices, rich-text tags) in both. The
-// site's English is read from the source too, and app/i18n/pt-BR.json gets the same checks.
+// site's English is read from the source too, and the site's Portuguese (app/i18n/pt-BR.json and the
+// areas' site texts, app/features/<area>/site.pt-BR.json) gets the same checks.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -16,7 +17,7 @@ import {
   type MessageFormatElement,
 } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { descriptorsIn, englishCatalog, featureFolders, siteCatalog } from "../../scripts/lib/english-messages.mjs";
+import { descriptorsIn, englishCatalog, featureFolders, siteCatalog, sitePortuguese, siteTextFiles } from "../../scripts/lib/english-messages.mjs";
 
 type Catalog = Record<string, string>;
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -122,7 +123,7 @@ describe("the site catalog", () => {
   const en = siteCatalog();
 
   it("has every id in pt-BR, no stale one, the same placeholders", () => {
-    expect(compare(en, read("app/i18n/pt-BR.json"))).toEqual(FINE);
+    expect(compare(en, sitePortuguese())).toEqual(FINE);
   });
 
   it("is every descriptor outside a feature, and the feature texts whose Portuguese is the site's", () => {
@@ -133,6 +134,33 @@ describe("the site catalog", () => {
     expect(englishCatalog(path.join(ROOT, "app/features/newsletter"))).not.toHaveProperty(["newsBox.submit"]);
     const inFeatures = folders.flatMap((folder) => Object.keys(englishCatalog(folder)));
     expect(inFeatures.filter((id) => id in en)).toEqual([]);
+  });
+
+  it("keeps the areas' texts in their folders: a page's title and meta, a menu link's Portuguese", () => {
+    const areaFiles = siteTextFiles().map((file) => path.relative(ROOT, file));
+    expect(areaFiles.length).toBeGreaterThanOrEqual(25);
+    // Only an area's own folder holds them (a nested feature is part of its area's).
+    const anywhere = readdirSync(path.join(ROOT, "app/features"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("site.pt-BR.json"));
+    expect(anywhere.map((f) => `app/features/${f}`).sort()).toEqual([...areaFiles].sort());
+    // The shell's catalog keeps only the pages that are no area's: the site's description and the not-found page.
+    const shell = Object.keys(read("app/i18n/pt-BR.json")).filter((id) => /^(meta|pages)\./.test(id));
+    expect(shell.sort()).toEqual(["meta.notFound.title", "meta.site.description"]);
+    // A menu link's English is beside the link (the menu's file), not in the shell's labels.
+    const shellLabels = descriptorsIn(path.join(ROOT, "app/components/layout/navMessages.ts")).map(({ id }) => id);
+    const areaIds = areaFiles.flatMap((file) => Object.keys(read(file)));
+    expect(shellLabels.filter((id) => areaIds.includes(id))).toEqual([]);
+    expect(areaIds).toEqual(expect.arrayContaining(["nav.perks", "nav.media.tv", "meta.perks.title", "pages.perks.title", "footer.link.tv", "admin.nav.tax"]));
+    // Every menu's link labels (the header's, the phone menu's, the footer's, the back office's sidebar) are the areas'.
+    const menus = ["AccountLinks.tsx", "mediaItems.tsx", "MobileMenu.tsx", "Footer.tsx", "AdminLayout.tsx"].map((file) =>
+      path.join(ROOT, "app/components/layout", file),
+    );
+    const linkLabels = menus.flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      const used = new Set([...text.matchAll(/label: \w+\.(\w+)|\{\.\.\.\w+Messages\.(\w+)\}/g)].map((found) => found[1] ?? found[2]));
+      return [...text.matchAll(/^ {2}(\w+): \{ id: "([^"]+)"/gm)].filter(([, key]) => used.has(key!)).map(([, , id]) => id!);
+    });
+    expect(linkLabels.length).toBeGreaterThan(50);
+    expect(linkLabels.filter((id) => !areaIds.includes(id))).toEqual([]);
   });
 
   it("is no file any more: the English is written in the source only", () => {

@@ -72,30 +72,39 @@ describe("the kinds of purchase", () => {
 
 describe("the cron jobs", () => {
   const namesOf = (cron: string) => CRON_JOBS.filter((job) => job.cron === cron).map((job) => job.name);
+  /**
+   * Each area's jobs as the handler ran them when the list was written by hand, by area. An area
+   * added since is not here: its jobs are read from its own declaration, in its place in WORKER_AREAS.
+   */
+  const PINNED: Record<string, Record<string, readonly string[]>> = {
+    [FIVE_MINUTE_CRON]: {
+      notifications: ["notifications: meets starting soon", "notifications: fan-out sweep"],
+      events: ["reminders: pass"],
+      newsletter: ["notify-me: pass", "newsletter: five-minute work"],
+      store: ["store: checkout sweep", "store: pre-orders out"],
+    },
+    [HOURLY_CRON]: {
+      payments: ["payments: ending VIP", "payments: tier offers"],
+      notifications: ["notifications: hourly work"],
+      music: ["catalog imports: abort stale uploads", "master formats: catch-up"],
+      rooms: ["rooms: unsent pictures"],
+    },
+  };
+  const PINNED_AREAS = ["payments", "notifications", "events", "newsletter", "music", "store", "rooms"];
+  /** The areas' jobs of a trigger in WORKER_AREAS' order: the pinned ones as pinned, a newer area's as it declares them. */
+  const expected = (cron: string) =>
+    Object.entries(WORKER_AREAS).flatMap(([area, declared]) =>
+      PINNED_AREAS.includes(area) ? (PINNED[cron]![area] ?? []) : (declared.cron ?? []).filter((job) => job.cron === cron).map((job) => job.name),
+    );
 
   it("run every five minutes what the handler ran, in the same order", () => {
-    expect(namesOf(FIVE_MINUTE_CRON)).toEqual([
-      "notifications: meets starting soon",
-      "notifications: fan-out sweep",
-      "reminders: pass",
-      "notify-me: pass",
-      "newsletter: five-minute work",
-      "store: checkout sweep",
-      "store: pre-orders out",
-    ]);
+    expect(namesOf(FIVE_MINUTE_CRON)).toEqual(expected(FIVE_MINUTE_CRON));
   });
 
-  it("run hourly what the handler ran, in the same order", () => {
-    expect(namesOf(HOURLY_CRON)).toEqual([
-      "payments: ending VIP",
-      "payments: tier offers",
-      "notifications: hourly work",
-      "catalog imports: abort stale uploads",
-      "master formats: catch-up",
-      "rooms: unsent pictures",
-      "housekeeping",
-      "analytics: rollup",
-    ]);
+  it("run hourly what the handler ran, in the same order, and the site's own last", () => {
+    expect(namesOf(HOURLY_CRON)).toEqual([...expected(HOURLY_CRON), "housekeeping", "analytics: rollup"]);
+    // Every pinned area still runs, in its order: the VIP that runs out this hour ends before the hour's notifications.
+    expect(Object.keys(WORKER_AREAS).filter((area) => PINNED_AREAS.includes(area))).toEqual(PINNED_AREAS);
     expect(CRON_JOBS.filter((job) => job.cron !== FIVE_MINUTE_CRON && job.cron !== HOURLY_CRON)).toEqual([]);
   });
 

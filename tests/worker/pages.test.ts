@@ -13,9 +13,10 @@ import { alternatesOf, decodeEntities, headOf, linksOf, metaContents, page, root
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 type Locale = "en" | "pt-BR";
-const CATALOGS: Record<Locale, Record<string, string>> = { en, "pt-BR": ptBR };
-// The English is read from the source (a plain record); the Portuguese file names every id.
-type MessageId = keyof typeof ptBR;
+const CATALOGS: Record<Locale, Record<string, string>> = { en, "pt-BR": ptBR as Record<string, string> };
+// Both catalogs are plain records: the English is read from the source, and the Portuguese the
+// plugin serves is app/i18n/pt-BR.json with the areas' site texts (a page's title and meta) added.
+type MessageId = string;
 
 /** A page: its headline (a message id, or a literal title) and what of its main content must be there. */
 type PageCase = {

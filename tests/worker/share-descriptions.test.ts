@@ -54,7 +54,7 @@ describe("an album's page", () => {
   it("says the generic text only when the album has no notes", async () => {
     await setNotes("satin-and-neon", null, null);
     expect(await descriptionOf("/music/catalog/satin-and-neon", "en")).toBe(en["meta.album.description"]);
-    expect(await descriptionOf("/music/catalog/satin-and-neon", "pt-BR")).toBe(ptBR["meta.album.description"]);
+    expect(await descriptionOf("/music/catalog/satin-and-neon", "pt-BR")).toBe((ptBR as Record<string, string>)["meta.album.description"]);
   });
 });
 

@@ -4,12 +4,23 @@
 // Logout. As separate links they wrapped the bar onto two or three rows.
 import { Link } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import type { SessionUser } from "#contracts/auth.ts";
 import { useLogout } from "../../lib/session/logout";
 import { useSessionUser } from "../../lib/session/useSession";
 import { accountMenuMessage, navMessages } from "./navMessages";
 import { useDropdown } from "./useDropdown";
+
+/** The account menu's links to the areas' pages (their Portuguese is in each area's site texts). */
+const linkMessages = defineMessages({
+  admin: { id: "nav.admin", defaultMessage: "Admin" },
+  checkIn: { id: "nav.checkIn", defaultMessage: "Check-in" },
+  perks: { id: "nav.perks", defaultMessage: "Perks" },
+  collection: { id: "nav.collection", defaultMessage: "Collection" },
+  tickets: { id: "nav.tickets", defaultMessage: "My tickets" },
+  profile: { id: "nav.profile", defaultMessage: "Profile" },
+  settings: { id: "nav.settings", defaultMessage: "Settings" },
+});
 
 type Props = { onNavigate?: () => void; variant?: "bar" | "menu" };
 
@@ -73,7 +84,7 @@ function AccountMenu({ user, onNavigate, variant }: { user: SessionUser; onNavig
         {user.isAdmin && (
           <li role="none">
             <Link to="/admin" {...item}>
-              <FormattedMessage {...navMessages.admin} />
+              <FormattedMessage {...linkMessages.admin} />
             </Link>
           </li>
         )}
@@ -81,37 +92,37 @@ function AccountMenu({ user, onNavigate, variant }: { user: SessionUser; onNavig
         {(user.isDoorStaff || user.isAdmin) && (
           <li role="none">
             <Link to="/check-in" {...item} activeProps={current}>
-              <FormattedMessage {...navMessages.checkIn} />
+              <FormattedMessage {...linkMessages.checkIn} />
             </Link>
           </li>
         )}
         {/* Members' perks (VIPs reveal them; others see teasers): where members find their VIP things. */}
         <li role="none">
           <Link to="/perks" {...item} activeProps={current}>
-            <FormattedMessage {...navMessages.perks} />
+            <FormattedMessage {...linkMessages.perks} />
           </Link>
         </li>
         {/* What the member bought (decision 054): music to download and play, orders, gift codes. */}
         <li role="none">
           <Link to="/collection" {...item} activeProps={current}>
-            <FormattedMessage {...navMessages.collection} />
+            <FormattedMessage {...linkMessages.collection} />
           </Link>
         </li>
         {/* The tickets the member holds (decision 055): QR codes for the door, names, transfers. */}
         <li role="none">
           <Link to="/tickets" {...item} activeProps={current}>
-            <FormattedMessage {...navMessages.tickets} />
+            <FormattedMessage {...linkMessages.tickets} />
           </Link>
         </li>
         <li role="none">
           <Link to="/social/profile/$userId" params={{ userId: user.id }} {...item} activeProps={current}>
-            <FormattedMessage {...navMessages.profile} />
+            <FormattedMessage {...linkMessages.profile} />
           </Link>
         </li>
         {/* Account settings (decision 039): password and devices. */}
         <li role="none">
           <Link to="/settings" {...item} activeProps={current}>
-            <FormattedMessage {...navMessages.settings} />
+            <FormattedMessage {...linkMessages.settings} />
           </Link>
         </li>
         <li role="none" className="account-menu-separator">

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { useLogout } from "../../lib/session/logout";
 
+// The back office's words: their Portuguese is the admin area's site texts (app/features/admin/site.pt-BR.json).
 const adminMessages = defineMessages({
   backOffice: { id: "admin.nav.label", defaultMessage: "Back office" },
   overview: { id: "admin.nav.overview", defaultMessage: "Overview" },

@@ -20,6 +20,7 @@ export function copyrightYears(now = new Date()): string {
   return year > FIRST_COPYRIGHT_YEAR ? `${FIRST_COPYRIGHT_YEAR}–${year}` : String(FIRST_COPYRIGHT_YEAR);
 }
 
+// The links' labels are beside them; their Portuguese is each area's site texts (app/features/<area>/site.pt-BR.json).
 const m = defineMessages({
   music: { id: "footer.link.music", defaultMessage: "Music" },
   events: { id: "footer.link.events", defaultMessage: "Events" },

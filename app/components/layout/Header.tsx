@@ -14,7 +14,7 @@ import { CartLink } from "./CartLink";
 import { HomeAnchors } from "./HomeAnchors";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { MediaMenu } from "./MediaMenu";
-import { MOBILE_MENU_ID, MobileMenu } from "./MobileMenu";
+import { mainLinkMessages, MOBILE_MENU_ID, MobileMenu } from "./MobileMenu";
 import { homeLinkMessage, navMessages } from "./navMessages";
 
 export function Header() {
@@ -59,11 +59,11 @@ export function Header() {
           <MediaMenu />
           {!landing && (
             <Link to="/events" className="nav-link" activeProps={{ "aria-current": "page" }}>
-              <FormattedMessage {...navMessages.events} />
+              <FormattedMessage {...mainLinkMessages.events} />
             </Link>
           )}
           <Link to="/store" className="nav-link" activeProps={{ "aria-current": "page" }}>
-            <FormattedMessage {...navMessages.store} />
+            <FormattedMessage {...mainLinkMessages.store} />
           </Link>
         </nav>
 

@@ -3,7 +3,7 @@
 // button's aria-controls points at it) and hidden while closed.
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { SiteSearch } from "../search/SiteSearch";
 import { AccountLinks } from "./AccountLinks";
 import { HOME_SECTIONS } from "./HomeAnchors";
@@ -12,6 +12,12 @@ import { MEDIA_ITEMS, MediaItemLink } from "./mediaItems";
 import { navMessages } from "./navMessages";
 
 export const MOBILE_MENU_ID = "mobile-menu";
+
+/** The bar's and this menu's links to the areas' pages (their Portuguese is in each area's site texts). */
+export const mainLinkMessages = defineMessages({
+  events: { id: "nav.events", defaultMessage: "Events" },
+  store: { id: "nav.store", defaultMessage: "Store" },
+});
 
 /** `landing`: the page is the landing page with its sections, so the menu links to them. */
 type Props = { open: boolean; landing: boolean; onClose: (returnFocus: boolean) => void };
@@ -64,13 +70,13 @@ export function MobileMenu({ open, landing, onClose }: Props) {
             {!landing && (
               <li>
                 <Link to="/events" className="mobile-menu-link" onClick={closeAfterNavigation}>
-                  <FormattedMessage {...navMessages.events} />
+                  <FormattedMessage {...mainLinkMessages.events} />
                 </Link>
               </li>
             )}
             <li>
               <Link to="/store" className="mobile-menu-link" onClick={closeAfterNavigation}>
-                <FormattedMessage {...navMessages.store} />
+                <FormattedMessage {...mainLinkMessages.store} />
               </Link>
             </li>
           </ul>

@@ -2,7 +2,7 @@
 // menu (they differ only in the music popup size).
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
-import { useIntl, type MessageDescriptor } from "react-intl";
+import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import {
   EXTERNAL_LINK,
   isMobileDevice,
@@ -16,6 +16,20 @@ import {
 import { useSiteConfig } from "../../lib/session/useSession";
 import { navMessages } from "./navMessages";
 
+/** The labels of the entries that open an area's page (their Portuguese is in each area's site texts). */
+const itemMessages = defineMessages({
+  musicHub: { id: "nav.media.musicHub", defaultMessage: "Music Hub" },
+  musicCatalog: { id: "nav.media.musicCatalog", defaultMessage: "Music Catalog" },
+  audioPlayer: { id: "nav.media.audioPlayer", defaultMessage: "Audio Player" },
+  virtualMeet: { id: "nav.media.virtualMeet", defaultMessage: "Virtual Meet" },
+  favorites: { id: "nav.media.favorites", defaultMessage: "Favorites" },
+  tv: { id: "nav.media.tv", defaultMessage: "TV" },
+  radio: { id: "nav.media.radio", defaultMessage: "Radio" },
+  social: { id: "nav.media.social", defaultMessage: "Social" },
+  rooms: { id: "nav.rooms", defaultMessage: "Rooms" },
+  vipChat: { id: "nav.media.vipChat", defaultMessage: "VIP Chat" },
+});
+
 type RouteItem = {
   kind: "route";
   key: string;
@@ -27,18 +41,18 @@ export type MediaItem = RouteItem | ActionItem;
 
 /** In the order docs/features.md#header-footer-and-popups gives, with the VIP chat before the outside Chat Room. */
 export const MEDIA_ITEMS: readonly MediaItem[] = [
-  { kind: "route", key: "musicHub", label: navMessages.musicHub, to: "/music" },
-  { kind: "route", key: "musicCatalog", label: navMessages.musicCatalog, to: "/music/catalog" },
-  { kind: "musicPlayer", key: "audioPlayer", label: navMessages.audioPlayer },
-  { kind: "route", key: "virtualMeet", label: navMessages.virtualMeet, to: "/virtual-meet" },
-  { kind: "route", key: "favorites", label: navMessages.favorites, to: "/music/favorites" },
-  { kind: "route", key: "tv", label: navMessages.tv, to: "/tv" },
-  { kind: "radio", key: "radio", label: navMessages.radio },
-  { kind: "route", key: "social", label: navMessages.social, to: "/social" },
+  { kind: "route", key: "musicHub", label: itemMessages.musicHub, to: "/music" },
+  { kind: "route", key: "musicCatalog", label: itemMessages.musicCatalog, to: "/music/catalog" },
+  { kind: "musicPlayer", key: "audioPlayer", label: itemMessages.audioPlayer },
+  { kind: "route", key: "virtualMeet", label: itemMessages.virtualMeet, to: "/virtual-meet" },
+  { kind: "route", key: "favorites", label: itemMessages.favorites, to: "/music/favorites" },
+  { kind: "route", key: "tv", label: itemMessages.tv, to: "/tv" },
+  { kind: "radio", key: "radio", label: itemMessages.radio },
+  { kind: "route", key: "social", label: itemMessages.social, to: "/social" },
   // Where fans talk to each other (decision 106): beside the feed, not a link of its own in the bar,
   // which holds one row at 1366 px.
-  { kind: "route", key: "rooms", label: navMessages.rooms, to: "/rooms" },
-  { kind: "route", key: "vipChat", label: navMessages.vipChat, to: "/chat" },
+  { kind: "route", key: "rooms", label: itemMessages.rooms, to: "/rooms" },
+  { kind: "route", key: "vipChat", label: itemMessages.vipChat, to: "/chat" },
   { kind: "chatRoom", key: "chatRoom", label: navMessages.chatRoom },
 ];
 

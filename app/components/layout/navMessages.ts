@@ -1,34 +1,17 @@
-// Labels shared by the desktop navigation, the mobile menu and the footer.
+// The shell's own labels, shared by the desktop navigation, the mobile menu and the footer. A menu
+// link to an area's page has its label beside it, in the menu's file, and the label's Portuguese in
+// the area's site texts (app/features/<area>/site.pt-BR.json).
 import { defineMessage, defineMessages } from "react-intl";
 
 export const navMessages = defineMessages({
   media: { id: "nav.media", defaultMessage: "Media" },
-  musicHub: { id: "nav.media.musicHub", defaultMessage: "Music Hub" },
-  musicCatalog: { id: "nav.media.musicCatalog", defaultMessage: "Music Catalog" },
-  audioPlayer: { id: "nav.media.audioPlayer", defaultMessage: "Audio Player" },
-  virtualMeet: { id: "nav.media.virtualMeet", defaultMessage: "Virtual Meet" },
-  favorites: { id: "nav.media.favorites", defaultMessage: "Favorites" },
-  tv: { id: "nav.media.tv", defaultMessage: "TV" },
-  radio: { id: "nav.media.radio", defaultMessage: "Radio" },
-  social: { id: "nav.media.social", defaultMessage: "Social" },
-  vipChat: { id: "nav.media.vipChat", defaultMessage: "VIP Chat" },
   chatRoom: { id: "nav.media.chatRoom", defaultMessage: "Chat Room" },
   opensPopup: { id: "nav.opensPopup", defaultMessage: "(opens in a popup window)" },
   opensNewTab: { id: "nav.opensNewTab", defaultMessage: "(opens in a new tab)" },
-  events: { id: "nav.events", defaultMessage: "Events" },
-  store: { id: "nav.store", defaultMessage: "Store" },
-  rooms: { id: "nav.rooms", defaultMessage: "Rooms" },
   login: { id: "nav.login", defaultMessage: "Login" },
   logout: { id: "nav.logout", defaultMessage: "Logout" },
   loggingOut: { id: "nav.loggingOut", defaultMessage: "Logging out..." },
   logoutFailed: { id: "nav.logoutFailed", defaultMessage: "Logout failed. Please try again." },
-  profile: { id: "nav.profile", defaultMessage: "Profile" },
-  admin: { id: "nav.admin", defaultMessage: "Admin" },
-  checkIn: { id: "nav.checkIn", defaultMessage: "Check-in" },
-  perks: { id: "nav.perks", defaultMessage: "Perks" },
-  collection: { id: "nav.collection", defaultMessage: "Collection" },
-  tickets: { id: "nav.tickets", defaultMessage: "My tickets" },
-  settings: { id: "nav.settings", defaultMessage: "Settings" },
   openMenu: { id: "nav.menu.open", defaultMessage: "Open menu" },
   closeMenu: { id: "nav.menu.close", defaultMessage: "Close menu" },
   mainNav: { id: "nav.main", defaultMessage: "Main navigation" },
