@@ -1,4 +1,5 @@
 // The events' words: the audit actions of events, venues and tickets, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { ADMIN_EVENT_MESSAGES, ADMIN_VENUE_MESSAGES, CAPACITY_MAX, DESCRIPTION_MAX, EVENT_FORM_MESSAGES, PRICE_MAX, TEXT_MAX } from "../admin/event-limits.ts";
 import { REMINDER_FORM_MESSAGES, REMINDER_MESSAGES } from "../reminder-limits.ts";

@@ -1,4 +1,5 @@
 // The feed's words: the moderation of its posts and comments, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "../feed-limits.ts";
 import { MODERATION_MESSAGES } from "../moderation.ts";

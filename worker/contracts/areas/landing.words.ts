@@ -1,4 +1,5 @@
 // The landing page's words: the contact form's messages, as the back office handles them.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { INBOX_MESSAGES } from "../admin/messages.ts";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "../contact.ts";

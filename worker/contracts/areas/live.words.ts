@@ -1,4 +1,5 @@
 // The live shows' words: their back office's audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords } from "./area";
 import { LIVE_MESSAGES } from "../live-limits.ts";
 

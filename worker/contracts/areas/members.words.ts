@@ -1,4 +1,5 @@
 // The member administration's words: accounts, roles, bans and the moderation queue's verdict on an author.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { USER_ADMIN_MESSAGES } from "../admin/users-limits.ts";
 import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "../suspension.ts";

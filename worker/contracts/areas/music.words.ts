@@ -1,4 +1,5 @@
 // The music area's words: its back office's audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { CATALOG_MESSAGES, RELEASE_TIME_MESSAGES } from "../music/admin-catalog-limits.ts";
 import { MUSIC_MESSAGES } from "../music/limits.ts";

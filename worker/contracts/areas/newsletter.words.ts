@@ -1,4 +1,5 @@
 // The newsletter's words: its contacts' and campaigns' audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, RouteCodeWords, ValidationCodeWords } from "./area";
 import { NOTIFY_MESSAGES } from "../notify-me-model.ts";
 import { IMPORT_MESSAGES } from "../admin/marketing.ts";

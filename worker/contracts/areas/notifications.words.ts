@@ -1,4 +1,5 @@
 // The notification centre's words: a notice sent to members from the back office.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, RouteCodeWords } from "./area";
 
 export const auditActions = {

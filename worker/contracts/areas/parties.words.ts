@@ -1,4 +1,5 @@
 // The listening parties' words: their back office's audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { PARTY_FORM_MESSAGES, PARTY_MESSAGES, PARTY_TITLE_MAX } from "../parties/limits.ts";
 

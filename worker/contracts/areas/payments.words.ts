@@ -1,4 +1,5 @@
 // VIP membership's words: its tiers and offers, as the back office changes them.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { PAYMENT_MESSAGES } from "../payment-limits.ts";
 import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "../tiers/offers-model.ts";

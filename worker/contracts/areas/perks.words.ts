@@ -1,4 +1,5 @@
 // The perks' words: their back office's audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, RouteCodeWords, ValidationCodeWords } from "./area";
 import { PERK_CODE_MAX, PERK_DESCRIPTION_MAX, PERK_FORM_MESSAGES, PERK_MESSAGES, PERK_TITLE_MAX } from "../perk-limits.ts";
 

@@ -1,4 +1,5 @@
 // The radio's words: its back office's audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, RouteCodeWords } from "./area";
 import { RADIO_MESSAGES } from "../radio.ts";
 

@@ -1,4 +1,5 @@
 // The community rooms' words: the back office's and the rooms' own moderators' audit actions.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES, ROOM_REPORT_MESSAGES, ROOM_SLOW_MODE_MAX_SECONDS } from "../rooms/limits.ts";
 import { ADMIN_ROOM_MESSAGES, ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "../rooms/admin-limits.ts";

@@ -1,4 +1,5 @@
 // The settings' words: the site's own settings and the failed jobs the back office retries or dismisses.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, RouteCodeWords, ValidationCodeWords } from "./area";
 import { ACCOUNT_MESSAGES } from "../account-limits.ts";
 import { MEMBER_DATA_MESSAGES } from "../member-data-limits.ts";

@@ -1,4 +1,5 @@
 // The store's words: its back office's audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import { STORE_ORDER_MESSAGES, TRACKING_NUMBER_MAX } from "../store/admin-orders-limits.ts";
 import {

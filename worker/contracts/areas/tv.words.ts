@@ -1,4 +1,5 @@
 // The TV's words: its back office's audit actions, named in each language.
+// And the codes its routes and forms refuse with, each with its English (decision 181).
 import type { AuditActionNames, NotificationKinds, RouteCodeWords } from "./area";
 import { TV_MESSAGES } from "../tv.ts";
 
