@@ -18,7 +18,10 @@ import {
 } from "../../worker/contracts/areas";
 import type { Area, NotificationKindWords } from "../../worker/contracts/areas/area";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import { AREA_AUDIT_ACTIONS, AREA_NOTIFICATION_KINDS, NOTIFICATION_WORDS } from "../../worker/contracts/areas/words";
+import { AREA_AUDIT_ACTIONS, AREA_NOTIFICATION_KINDS, AREA_ROUTE_CODES, AREA_VALIDATION_CODES, NOTIFICATION_WORDS } from "../../worker/contracts/areas/words";
+import { ROUTE_CODES, type ApiErrorCode } from "../../worker/contracts/route-codes";
+import { VALIDATION_RULES } from "../../worker/contracts/validation-codes";
+import codesWhenWrittenByHand from "./fixtures/error-codes.json";
 import { isAuditAction, type AuditAction } from "../../worker/contracts/audit-actions";
 import { AUDIT_DETAIL_KINDS } from "../../worker/contracts/audit-detail";
 import { defaultPreference, NOTIFICATION_KINDS, URGENT_NOTIFICATION_KINDS } from "../../worker/contracts/notification-kinds";
@@ -99,21 +102,26 @@ describe("the areas' declarations", () => {
 });
 
 describe("the areas' words (<area>.words.ts, gathered in words.ts)", () => {
-  it("are each beside an area's declaration, and every one is listed in AREA_AUDIT_ACTIONS, and in AREA_NOTIFICATION_KINDS when it declares notifications", async () => {
+  it("are each beside an area's declaration, and each table they declare is listed in words.ts", async () => {
+    const gathered: Record<string, readonly object[]> = {
+      auditActions: Object.values(AREA_AUDIT_ACTIONS),
+      notificationKinds: Object.values(AREA_NOTIFICATION_KINDS),
+      routeCodes: Object.values(AREA_ROUTE_CODES),
+      validationCodes: Object.values(AREA_VALIDATION_CODES),
+    };
     const files = wordsFiles();
-    const listedWords = new Set<object>(Object.values(AREA_AUDIT_ACTIONS));
-    const listedKinds = new Set<object>(Object.values(AREA_NOTIFICATION_KINDS));
-    expect(files.length).toBe(listedWords.size);
-    let declaringKinds = 0;
+    const declaring = Object.fromEntries(Object.keys(gathered).map((table) => [table, 0]));
     for (const file of files) {
       expect(areaFiles(FOLDER), `${file} has no area`).toContain(file.replace(WORDS_FILE, ".ts"));
-      const { auditActions, notificationKinds } = (await import(new URL(file, FOLDER).href)) as { auditActions: object; notificationKinds?: object };
-      expect(listedWords.has(auditActions), `${file} is missing from AREA_AUDIT_ACTIONS`).toBe(true);
-      if (!notificationKinds) continue;
-      declaringKinds += 1;
-      expect(listedKinds.has(notificationKinds), `${file} is missing from AREA_NOTIFICATION_KINDS`).toBe(true);
+      const tables = (await import(new URL(file, FOLDER).href)) as Record<string, object>;
+      expect(Object.keys(tables).length, `${file} declares nothing`).toBeGreaterThan(0);
+      for (const [table, words] of Object.entries(tables)) {
+        expect(Object.keys(gathered), `${file}: ${table} is not a table words.ts gathers`).toContain(table);
+        expect(gathered[table], `${file} is missing from words.ts's ${table}`).toContain(words);
+        declaring[table]! += 1;
+      }
     }
-    expect(declaringKinds).toBe(listedKinds.size);
+    for (const [table, listed] of Object.entries(gathered)) expect(declaring[table], table).toBe(listed.length);
   });
 
   it("make AuditAction the union of the declared codes, so a writer's misspelt code fails the type check", () => {
@@ -212,6 +220,57 @@ describe("the areas' notification kinds (notificationKinds in <area>.words.ts)",
   it("list the kinds in the order of AREA_NOTIFICATION_KINDS, the settings page's", () => {
     expect(NOTIFICATION_KINDS).toEqual(declared.map(([kind]) => kind));
     expect(Object.keys(NOTIFICATION_WORDS)).toEqual(NOTIFICATION_KINDS);
+  });
+});
+
+describe("the areas' route and validation codes (routeCodes and validationCodes in <area>.words.ts)", () => {
+  const routeCodes = Object.values(AREA_ROUTE_CODES).flatMap((codes) => Object.keys(codes));
+  const validationCodes = Object.values(AREA_VALIDATION_CODES).flatMap((codes) => Object.keys(codes));
+  /** The codes no area owns: the tables' own, in route-codes.ts and validation-codes.ts. */
+  const coreRouteCodes = Object.keys(ROUTE_CODES).filter((code) => !routeCodes.includes(code));
+  const coreValidationCodes = Object.keys(VALIDATION_RULES).filter((code) => !validationCodes.includes(code));
+
+  it("give each code to one area only, and none the core's", () => {
+    expect(duplicates(routeCodes)).toEqual([]);
+    expect(duplicates(validationCodes)).toEqual([]);
+    // Gathering lets a later table overwrite an earlier one: a code the core and an area both declare leaves the sum short.
+    expect(coreRouteCodes.length + routeCodes.length).toBe(Object.keys(ROUTE_CODES).length);
+    expect(coreValidationCodes.length + validationCodes.length).toBe(Object.keys(VALIDATION_RULES).length);
+    const sources = ["route-codes.ts", "validation-codes.ts"].map((file) => readFileSync(new URL(`../../worker/contracts/${file}`, import.meta.url), "utf8"));
+    for (const code of [...routeCodes, ...validationCodes]) {
+      for (const source of sources) expect(source, `${code} is an area's and the core's`).not.toMatch(new RegExp(`^  ${code}: \\{`, "m"));
+    }
+  });
+
+  it("keep the core to the codes no area owns: the pipeline, the role guards and refusals several areas share", () => {
+    expect(coreRouteCodes.sort()).toEqual(
+      [
+        ...["bad_request", "invalid_input", "unauthorized", "not_found", "payload_too_large", "rate_limited", "internal", "misconfigured", "csrf"],
+        ...["upgrade_required", "origin_refused", "format_unsupported", "vip_required", "tier_required", "admin_required", "door_staff_required"],
+        ...["mail_failed", "too_large", "not_image", "image_dimensions", "invalid_upload", "unsupported_type", "empty_file", "bot_check_failed"],
+        ...["bot_check_unavailable", "invalid_signature", "not_csv", "no_rows", "column_invalid", "revenue_period_reversed", "revenue_period_too_long"],
+      ].sort(),
+    );
+    expect(coreValidationCodes.sort()).toEqual(["email_invalid", "invalid_characters", "name_required", "title_required"]);
+  });
+
+  it("gather to the tables written by hand before, code by code: status, English text and values", () => {
+    const before = codesWhenWrittenByHand as { routeCodes: Record<string, unknown>; validationRules: Record<string, unknown> };
+    // Codes added since are the areas' own; a code dropped on purpose leaves the snapshot too.
+    for (const [code, rule] of Object.entries(before.routeCodes)) expect(ROUTE_CODES[code as keyof typeof ROUTE_CODES], code).toEqual(rule);
+    for (const [code, rule] of Object.entries(before.validationRules)) expect(VALIDATION_RULES[code as keyof typeof VALIDATION_RULES], code).toEqual(rule);
+    expect(Object.keys(before.routeCodes).length + Object.keys(before.validationRules).length).toBe(263 + 175);
+  });
+
+  it("keep the codes and their statuses literal types, so a misspelt code or a status the table does not give fails the type check", () => {
+    // @ts-expect-error: no area declares this code
+    const misspelt: ApiErrorCode = "sold_uot";
+    expect(Object.hasOwn(ROUTE_CODES, misspelt)).toBe(false);
+    // @ts-expect-error: the store answers sold_out with 409 only
+    const status: 400 = ROUTE_CODES.sold_out.status;
+    expect(status).toBe(409);
+    const twoStatuses: readonly [401, 403] = ROUTE_CODES.invalid_credentials.status;
+    expect(twoStatuses).toEqual([401, 403]);
   });
 });
 

@@ -2,7 +2,7 @@
 // the Worker's start-up reads those tables, and no schema is built for them (decision 078).
 // profiles.ts re-exports them.
 
-import { IMAGE_MAX_SIDE_PX } from "./limits";
+import { IMAGE_MAX_SIDE_PX } from "./limits.ts";
 
 export const LOCATION_MAX = 100;
 

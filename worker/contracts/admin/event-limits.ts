@@ -1,7 +1,7 @@
 // The back office's event and venue values the SPA needs at run time, without zod: the admin
 // routes' loaders reach the first load, and zod must not (admin-event-fields.ts re-exports these).
-import { TEXT_MESSAGES } from "../text-messages";
-import { COUNTRY_CODES } from "../countries";
+import { TEXT_MESSAGES } from "../text-messages.ts";
+import { COUNTRY_CODES } from "../countries.ts";
 
 export const ADMIN_EVENTS_API = "/api/admin/events";
 export const ADMIN_VENUES_API = "/api/admin/venues";

@@ -83,3 +83,25 @@ export type NotificationKindWords = {
 
 /** An area's notification kinds, by kind. */
 export type NotificationKinds = { readonly [kind: string]: NotificationKindWords };
+
+/** The statuses the API answers a failure with. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 411 | 413 | 415 | 429 | 500 | 501 | 502 | 503;
+
+/**
+ * A refusal a route answers: its status (both, for a code answered with two; the route then names
+ * the one it means) and its English text, what other clients read. The people's words are the
+ * SPA's, keyed by the code in the feature that shows it (decision 181).
+ */
+export type RouteRule = { readonly status: ErrorStatus | readonly [ErrorStatus, ErrorStatus]; readonly en: string };
+
+/** An area's route codes (its words file's `routeCodes`), by code. */
+export type RouteCodeWords = { readonly [code: string]: RouteRule };
+
+/** The values an error's text names (a limit), for its translation. */
+export type ErrorParams = Record<string, string | number>;
+
+/** A rule a person can break in a form: its English text and the values that text names. */
+export type ValidationRule = { readonly message: string; readonly params?: Readonly<ErrorParams> };
+
+/** An area's form rules (its words file's `validationCodes`), by code. */
+export type ValidationCodeWords = { readonly [code: string]: ValidationRule };

@@ -1,5 +1,8 @@
 // The feed's words: the moderation of its posts and comments, named in each language.
-import type { AuditActionNames, NotificationKinds } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import { COMMENT_MAX, FEED_MESSAGES, POST_MAX, REPORT_DETAILS_MAX } from "../feed-limits.ts";
+import { MODERATION_MESSAGES } from "../moderation.ts";
 
 export const auditActions = {
   "post.hide": { en: "Post hidden", "pt-BR": "Post ocultado" },
@@ -64,3 +67,23 @@ export const notificationKinds = {
     },
   },
 } as const satisfies NotificationKinds;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  post_not_found: { status: 404, en: FEED_MESSAGES.postNotFound },
+  comment_not_found: { status: 404, en: MODERATION_MESSAGES.commentNotFound },
+  already_reported: { status: 409, en: FEED_MESSAGES.alreadyReported },
+  pin_limit: { status: 409, en: FEED_MESSAGES.pinLimit },
+  pin_not_official: { status: 409, en: FEED_MESSAGES.pinRequiresOfficial },
+} as const satisfies RouteCodeWords;
+
+/** The rules a person can break in its forms: each code's English text and the values it names (worker/contracts/validation-codes.ts gathers them). */
+export const validationCodes = {
+  post_required: { message: FEED_MESSAGES.postRequired },
+  post_too_long: { message: FEED_MESSAGES.postTooLong, params: { max: POST_MAX } },
+  comment_required: { message: FEED_MESSAGES.commentRequired },
+  comment_too_long: { message: FEED_MESSAGES.commentTooLong, params: { max: COMMENT_MAX } },
+  report_details_too_long: { message: FEED_MESSAGES.detailsTooLong, params: { max: REPORT_DETAILS_MAX } },
+  image_not_found: { message: FEED_MESSAGES.imageNotFound },
+  pin_requires_official: { message: FEED_MESSAGES.pinRequiresOfficial },
+} as const satisfies ValidationCodeWords;

@@ -1,5 +1,8 @@
 // The landing page's words: the contact form's messages, as the back office handles them.
-import type { AuditActionNames, NotificationKinds } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import { INBOX_MESSAGES } from "../admin/messages.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "../contact.ts";
 
 export const auditActions = {
   "message.update": { en: "Contact message updated", "pt-BR": "Mensagem de contato atualizada" },
@@ -20,3 +23,19 @@ export const notificationKinds = {
     },
   },
 } as const satisfies NotificationKinds;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  message_not_found: { status: 404, en: INBOX_MESSAGES.messageNotFound },
+  reply_not_sent: { status: 502, en: INBOX_MESSAGES.replyFailed },
+} as const satisfies RouteCodeWords;
+
+/** The rules a person can break in its forms: each code's English text and the values it names (worker/contracts/validation-codes.ts gathers them). */
+export const validationCodes = {
+  contact_subject_required: { message: CONTACT_MESSAGES.subjectRequired },
+  contact_message_required: { message: CONTACT_MESSAGES.messageRequired },
+  contact_name_too_long: { message: CONTACT_MESSAGES.nameTooLong, params: { max: CONTACT_LIMITS.name } },
+  contact_email_too_long: { message: CONTACT_MESSAGES.emailTooLong, params: { max: CONTACT_LIMITS.email } },
+  contact_subject_too_long: { message: CONTACT_MESSAGES.subjectTooLong, params: { max: CONTACT_LIMITS.subject } },
+  contact_message_too_long: { message: CONTACT_MESSAGES.messageTooLong, params: { max: CONTACT_LIMITS.message } },
+} as const satisfies ValidationCodeWords;

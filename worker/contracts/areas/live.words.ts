@@ -1,5 +1,7 @@
 // The live shows' words: their back office's audit actions, named in each language.
-import type { AuditActionNames, NotificationKinds } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, NotificationKinds, RouteCodeWords } from "./area";
+import { LIVE_MESSAGES } from "../live-limits.ts";
 
 export const auditActions = {
   "live.show.create": { en: "Live show set up", "pt-BR": "Show ao vivo configurado" },
@@ -23,3 +25,17 @@ export const notificationKinds = {
     },
   },
 } as const satisfies NotificationKinds;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  // Live shows (decision 113): who may watch, the show's state, playback tokens, the local source
+  membership_required: { status: 403, en: LIVE_MESSAGES.membershipRequired },
+  not_live: { status: 409, en: LIVE_MESSAGES.notLive },
+  already_live: { status: 409, en: LIVE_MESSAGES.alreadyLive },
+  bad_token: { status: 403, en: LIVE_MESSAGES.badToken },
+  live_media_missing: { status: 503, en: LIVE_MESSAGES.mediaMissing },
+  live_show_not_set_up: { status: 404, en: LIVE_MESSAGES.showNotSetUp },
+  live_caption_invalid: { status: 400, en: LIVE_MESSAGES.captionInvalid },
+  live_product_unknown: { status: 400, en: LIVE_MESSAGES.productUnknown },
+  stream_failed: { status: 502, en: LIVE_MESSAGES.streamFailed },
+} as const satisfies RouteCodeWords;

@@ -1,5 +1,8 @@
 // The member administration's words: accounts, roles, bans and the moderation queue's verdict on an author.
-import type { AuditActionNames, NotificationKinds } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import { USER_ADMIN_MESSAGES } from "../admin/users-limits.ts";
+import { BAN_REASON_MAX, SUSPENSION_MESSAGES } from "../suspension.ts";
 
 export const auditActions = {
   "user.invite": { en: "Member invited", "pt-BR": "Membro convidado" },
@@ -67,3 +70,20 @@ export const notificationKinds = {
     },
   },
 } as const satisfies NotificationKinds;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  user_not_found: { status: 404, en: USER_ADMIN_MESSAGES.userNotFound },
+  last_admin: { status: 409, en: USER_ADMIN_MESSAGES.lastAdmin },
+  self_demotion: { status: 409, en: USER_ADMIN_MESSAGES.selfDemotion },
+  self_ban: { status: 409, en: USER_ADMIN_MESSAGES.selfBan },
+} as const satisfies RouteCodeWords;
+
+/** The rules a person can break in its forms: each code's English text and the values it names (worker/contracts/validation-codes.ts gathers them). */
+export const validationCodes = {
+  // The back office's ban form: a reason and an end (or permanent)
+  ban_reason_required: { message: SUSPENSION_MESSAGES.reasonRequired },
+  ban_reason_too_long: { message: SUSPENSION_MESSAGES.reasonTooLong, params: { max: BAN_REASON_MAX } },
+  ban_until_invalid: { message: SUSPENSION_MESSAGES.untilInvalid },
+  ban_until_past: { message: SUSPENSION_MESSAGES.untilPast },
+} as const satisfies ValidationCodeWords;

@@ -1,5 +1,8 @@
 // The newsletter's words: its contacts' and campaigns' audit actions, named in each language.
-import type { AuditActionNames } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, RouteCodeWords, ValidationCodeWords } from "./area";
+import { NOTIFY_MESSAGES } from "../notify-me-model.ts";
+import { IMPORT_MESSAGES } from "../admin/marketing.ts";
 
 export const auditActions = {
   "contacts.import": { en: "Newsletter contacts imported", "pt-BR": "Contatos da newsletter importados" },
@@ -14,3 +17,29 @@ export const auditActions = {
   "campaign.pause": { en: "Campaign paused", "pt-BR": "Campanha pausada" },
   "campaign.resume": { en: "Campaign resumed", "pt-BR": "Campanha retomada" },
 } as const satisfies AuditActionNames;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  // "Notify me" on upcoming releases and events not yet on sale (decision 057)
+  already_released: { status: 409, en: NOTIFY_MESSAGES.alreadyReleased },
+  already_on_sale: { status: 409, en: NOTIFY_MESSAGES.alreadyOnSale },
+  notify_link_invalid: { status: 400, en: NOTIFY_MESSAGES.linkInvalid },
+  notify_link_expired: { status: 410, en: NOTIFY_MESSAGES.linkExpired },
+  invalid_token: { status: 400, en: "This confirmation link is not valid any more. Subscribe again to get a new one." },
+  invalid_link: { status: 404, en: "This link is not valid." },
+  address_suppressed: {
+    status: 409,
+    en: "This address cannot receive our e-mails: the provider reported it undeliverable or marked as spam.",
+  },
+  csv_parse_failed: { status: 400, en: IMPORT_MESSAGES.parseFailed },
+  no_email_column: { status: 400, en: IMPORT_MESSAGES.noEmailColumn },
+  campaign_not_found: { status: 404, en: "Campaign not found" },
+  campaign_state: { status: 409, en: "The campaign cannot do that in its present state." },
+  campaign_not_draft: { status: 409, en: "Only a draft campaign can be edited." },
+} as const satisfies RouteCodeWords;
+
+/** The rules a person can break in its forms: each code's English text and the values it names (worker/contracts/validation-codes.ts gathers them). */
+export const validationCodes = {
+  // The back office's contacts import: the basis the list's consent rests on (decision 045)
+  import_basis_required: { message: IMPORT_MESSAGES.basisRequired },
+} as const satisfies ValidationCodeWords;

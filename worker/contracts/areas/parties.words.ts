@@ -1,5 +1,7 @@
 // The listening parties' words: their back office's audit actions, named in each language.
-import type { AuditActionNames, NotificationKinds } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import { PARTY_FORM_MESSAGES, PARTY_MESSAGES, PARTY_TITLE_MAX } from "../parties/limits.ts";
 
 export const auditActions = {
   "party.create": { en: "Listening party created", "pt-BR": "Festa de audição criada" },
@@ -21,3 +23,20 @@ export const notificationKinds = {
     },
   },
 } as const satisfies NotificationKinds;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  party_not_found: { status: 404, en: PARTY_MESSAGES.partyNotFound },
+  party_not_open: { status: 409, en: PARTY_MESSAGES.notOpen },
+  party_not_started: { status: 409, en: PARTY_MESSAGES.notStarted },
+  party_ended: { status: 409, en: PARTY_MESSAGES.ended },
+  party_cancelled: { status: 409, en: PARTY_MESSAGES.cancelled },
+  party_source_unknown: { status: 400, en: PARTY_MESSAGES.sourceUnknown },
+  party_source_empty: { status: 400, en: PARTY_MESSAGES.sourceEmpty },
+} as const satisfies RouteCodeWords;
+
+/** The rules a person can break in its forms: each code's English text and the values it names (worker/contracts/validation-codes.ts gathers them). */
+export const validationCodes = {
+  // The back office's listening party form (its title rule is title_required)
+  party_title_too_long: { message: PARTY_FORM_MESSAGES.titleTooLong, params: { max: PARTY_TITLE_MAX } },
+} as const satisfies ValidationCodeWords;

@@ -1,5 +1,8 @@
 // The community rooms' words: the back office's and the rooms' own moderators' audit actions.
-import type { AuditActionNames, NotificationKinds } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import { ROOM_MESSAGES, ROOM_PICTURE_MESSAGES, ROOM_REPORT_MESSAGES, ROOM_SLOW_MODE_MAX_SECONDS } from "../rooms/limits.ts";
+import { ADMIN_ROOM_MESSAGES, ROOM_DESCRIPTION_MAX, ROOM_FORM_MESSAGES as ROOM, ROOM_NAME_MAX, ROOM_POSITION_MAX } from "../rooms/admin-limits.ts";
 
 export const auditActions = {
   "room.create": { en: "Room created", "pt-BR": "Sala criada" },
@@ -47,3 +50,31 @@ export const notificationKinds = {
     },
   },
 } as const satisfies NotificationKinds;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  // Community rooms (decision 106): reading one needs its tier or a ticket to its event
+  room_not_found: { status: 404, en: ROOM_MESSAGES.notFound },
+  ticket_required: { status: 403, en: ROOM_MESSAGES.ticketRequired },
+  room_id_taken: { status: 409, en: ADMIN_ROOM_MESSAGES.idTaken },
+  room_event_unknown: { status: 400, en: ADMIN_ROOM_MESSAGES.eventUnknown },
+  room_member_unknown: { status: 404, en: ADMIN_ROOM_MESSAGES.memberUnknown },
+  // A room's pictures (decision 110): uploaded only by those who may write there now
+  room_archived: { status: 403, en: ROOM_MESSAGES.archived },
+  room_muted: { status: 403, en: ROOM_PICTURE_MESSAGES.muted },
+  // Reports on a room's messages (decision 111): no such message, or a moderator hid it already
+  room_message_not_found: { status: 404, en: ROOM_REPORT_MESSAGES.messageNotFound },
+} as const satisfies RouteCodeWords;
+
+/** The rules a person can break in its forms: each code's English text and the values it names (worker/contracts/validation-codes.ts gathers them). */
+export const validationCodes = {
+  // The back office's room form (decision 106)
+  room_name_required: { message: ROOM.nameRequired },
+  room_name_too_long: { message: ROOM.nameTooLong, params: { max: ROOM_NAME_MAX } },
+  room_id_invalid: { message: ROOM.idInvalid },
+  room_description_too_long: { message: ROOM.descriptionTooLong, params: { max: ROOM_DESCRIPTION_MAX } },
+  room_slow_mode_invalid: { message: ROOM.slowModeInvalid, params: { max: ROOM_SLOW_MODE_MAX_SECONDS } },
+  room_position_invalid: { message: ROOM.positionInvalid, params: { max: ROOM_POSITION_MAX } },
+  room_tier_required: { message: ROOM.tierRequired },
+  room_event_required: { message: ROOM.eventRequired },
+} as const satisfies ValidationCodeWords;

@@ -1,5 +1,7 @@
 // The TV's words: its back office's audit actions, named in each language.
-import type { AuditActionNames, NotificationKinds } from "./area";
+// And the codes its routes and forms refuse with, each with its English (decision 181).
+import type { AuditActionNames, NotificationKinds, RouteCodeWords } from "./area";
+import { TV_MESSAGES } from "../tv.ts";
 
 export const auditActions = {
   "channel.create": { en: "TV channel added", "pt-BR": "Canal de TV adicionado" },
@@ -22,3 +24,10 @@ export const notificationKinds = {
     },
   },
 } as const satisfies NotificationKinds;
+
+/** The refusals its routes answer besides the form rules: each code's status and English text (worker/contracts/route-codes.ts gathers them). */
+export const routeCodes = {
+  channel_not_found: { status: 404, en: TV_MESSAGES.channelNotFound },
+  no_source: { status: 409, en: TV_MESSAGES.noSource },
+  channel_not_live: { status: 409, en: "Only a live channel can go live" },
+} as const satisfies RouteCodeWords;

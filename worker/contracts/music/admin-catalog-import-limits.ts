@@ -1,6 +1,6 @@
 // Import by the folder (decision 119): its caps, part size, states and English texts, without zod,
 // so the back office's page and the form rules (validation-codes.ts) read them without the schemas.
-import { AUDIO_MAX_BYTES, CATALOG_API, CATALOG_IMAGE_MAX_BYTES, MASTER_MAX_BYTES } from "./admin-catalog-limits";
+import { AUDIO_MAX_BYTES, CATALOG_API, CATALOG_IMAGE_MAX_BYTES, MASTER_MAX_BYTES } from "./admin-catalog-limits.ts";
 
 export const CATALOG_IMPORT_API = `${CATALOG_API}/import`;
 

@@ -1,6 +1,6 @@
 // The catalog uploads' caps and file-picker hints, without zod: the SPA's admin chunk imports these
 // values, and the zod contracts (admin-catalog.ts) re-export them.
-import { AVATAR_MAX_BYTES, IMAGE_MAX_SIDE_PX } from "../limits";
+import { AVATAR_MAX_BYTES, IMAGE_MAX_SIDE_PX } from "../limits.ts";
 
 export const CATALOG_API = "/api/admin/catalog";
 

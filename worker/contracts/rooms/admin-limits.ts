@@ -1,6 +1,6 @@
 // The back office's room form (decision 106): limits, texts and codes, zod-free so the table of
 // validation codes, the SPA's first chunks and the Worker all read them.
-import { ROOM_SLOW_MODE_MAX_SECONDS } from "./limits";
+import { ROOM_SLOW_MODE_MAX_SECONDS } from "./limits.ts";
 
 export const ROOM_NAME_MAX = 60;
 export const ROOM_DESCRIPTION_MAX = 500;

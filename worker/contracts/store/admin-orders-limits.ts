@@ -1,6 +1,6 @@
 // The back office's store orders: the values the SPA needs at run time, without zod (the admin
 // chunk imports these; the zod contract, admin-store-orders.ts, re-exports them).
-import { ORDER_STATUSES, type OrderStatus } from "./model";
+import { ORDER_STATUSES, type OrderStatus } from "./model.ts";
 
 export const STORE_ORDERS_API = "/api/admin/store/orders";
 

@@ -1,7 +1,7 @@
 // The back office's ticket values the SPA needs at run time, without zod (the admin chunk imports
 // these; the zod contract, admin-tickets.ts, re-exports them).
-import { CONTACT_MESSAGES } from "../contact";
-import { TICKET_LIMITS } from "./event-tickets-model";
+import { CONTACT_MESSAGES } from "../contact.ts";
+import { TICKET_LIMITS } from "./event-tickets-model.ts";
 
 export const TICKETS_API = "/api/admin/tickets";
 

@@ -5,7 +5,7 @@
 import type { Currency } from "../store/model";
 import type { PresaleTimes } from "../presales";
 import type { GateTier } from "../tiers/gate";
-import { GIFT_CODE_ALPHABET } from "../store/gift-model";
+import { GIFT_CODE_ALPHABET } from "../store/gift-model.ts";
 
 /** valid: admits once; refunded: its order was refunded; cancelled: its event was cancelled. */
 export const EVENT_TICKET_STATUSES = ["valid", "refunded", "cancelled"] as const;
