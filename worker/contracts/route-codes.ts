@@ -47,6 +47,7 @@ import { OFFER_MESSAGES } from "./tiers/offers-model";
 import { RETENTION_MESSAGES } from "./tiers/retention-offer-model";
 import { TIER_MESSAGES } from "./tiers/limits";
 import type { ValidationCode } from "./validation-codes";
+import * as contests from "./areas/contests.words";
 
 /** The statuses the API answers a failure with. */
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 411 | 413 | 415 | 429 | 500 | 501 | 502 | 503;
@@ -385,6 +386,7 @@ export const ROUTE_CODES = {
   live_caption_invalid: { status: 400, en: LIVE_MESSAGES.captionInvalid },
   live_product_unknown: { status: 400, en: LIVE_MESSAGES.productUnknown },
   stream_failed: { status: 502, en: LIVE_MESSAGES.streamFailed },
+  ...contests.routeCodes,
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteCode = keyof typeof ROUTE_CODES;

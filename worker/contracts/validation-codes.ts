@@ -63,6 +63,7 @@ import { ROOM_SLOW_MODE_MAX_SECONDS } from "./rooms/limits";
 import { VIP_YEARLY_PRICE_MAX_CENTS, VIP_YEARLY_PRICE_MIN_CENTS } from "./vip-plans";
 import { OFFER_MESSAGES, OFFER_PERCENT_MAX, OFFER_PERCENT_MIN, OFFER_THRESHOLD_MAX } from "./tiers/offers-model";
 import { RETENTION_MESSAGES, RETENTION_PERCENT_MAX, RETENTION_PERCENT_MIN, RETENTION_PERIODS_MAX, RETENTION_PERIODS_MIN } from "./tiers/retention-offer-model";
+import * as contests from "./areas/contests.words";
 
 /** The values an error's text names (a limit), for its translation. */
 export type ErrorParams = Record<string, string | number>;
@@ -291,6 +292,7 @@ export const VALIDATION_RULES = {
   import_file_too_large: { message: CATALOG_IMPORT.fileTooLarge },
   import_file_name_required: { message: CATALOG_IMPORT.fileNameRequired },
   import_file_name_too_long: { message: CATALOG_IMPORT.fileNameTooLong, params: { max: IMPORT_FILE_NAME_MAX } },
+  ...contests.validationCodes,
 } as const satisfies Record<string, Rule>;
 
 export type ValidationCode = keyof typeof VALIDATION_RULES;

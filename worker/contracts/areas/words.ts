@@ -7,6 +7,7 @@
 // tests/node/areas.test.ts fails when a words file is missing here or two areas name one code or kind.
 import type { AuditActionNames, NotificationKindWords, NotificationKinds } from "./area";
 import type { Locale } from "../locale.ts";
+import * as contests from "./contests.words.ts";
 import * as events from "./events.words.ts";
 import * as feed from "./feed.words.ts";
 import * as landing from "./landing.words.ts";
@@ -26,6 +27,7 @@ import * as tv from "./tv.words.ts";
 
 /** Each area's audit actions with their names, by area. */
 export const AREA_AUDIT_ACTIONS = {
+  contests: contests.auditActions,
   events: events.auditActions,
   feed: feed.auditActions,
   landing: landing.auditActions,
