@@ -172,12 +172,13 @@ describe("the areas' notification kinds (notificationKinds in <area>.words.ts)",
   });
 
   it("keep every kind's defaults and urgency as they were when the lists were written by hand", () => {
-    const loud = ["reply", "mention", "room_mention", "room_reply", "release", "release_early", "notify_release", "notify_on_sale", "show_live"];
-    const urgent = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale", "tier_offer", "trial_ending", "show_live"];
+    const loud = ["reply", "mention", "room_mention", "room_reply", "release", "release_early", "notify_release", "notify_on_sale", "show_live", "contest_won"];
+    const urgent = ["payment_failed", "vip_ended", "notify_release", "notify_on_sale", "tier_offer", "trial_ending", "show_live", "contest_won"];
     const kinds = [
       ...["like", "comment", "reply", "mention", "release", "release_early", "event", "meet_soon", "tv_live", "contact_reply", "payment_failed"],
       ...["renewal_soon", "vip_granted", "vip_ended", "post_hidden", "gift_redeemed", "order_shipped", "preorder_out", "notify_release"],
       ...["notify_on_sale", "tier_offer", "trial_ending", "room_mention", "room_reply", "room_activity", "show_live"],
+      "contest_won",
     ];
     expect([...NOTIFICATION_KINDS].sort()).toEqual([...kinds].sort());
     expect([...URGENT_NOTIFICATION_KINDS].sort()).toEqual([...urgent].sort());

@@ -82,6 +82,7 @@ describe("the cron jobs", () => {
       "newsletter: five-minute work",
       "store: checkout sweep",
       "store: pre-orders out",
+      "contests: results",
     ]);
   });
 

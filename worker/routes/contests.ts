@@ -12,6 +12,9 @@
 //   DELETE /:id/entries/:entryId          withdraw, at any time; its votes go
 //   POST   /:id/votes                     { entryId } → 201 with the votes left
 //   DELETE /:id/votes/:entryId            the vote back, while the window is open
+//   GET    /:id/results                   once voting is over: each entry's place, votes and shares,
+//                                          computed once by whichever comes first, this or the job;
+//                                          409 contest_results_not_out before
 // A visitor and a banned member get 401 on every write. Each bound is held by the one statement
 // that writes (worker/db/contests/); a refusal is then told apart by reading why.
 import { Hono, type Context } from "hono";
@@ -31,6 +34,7 @@ import { castVote, removeVote, votedEntries } from "../db/contests/votes";
 import { createDraftEntry, editEntry, findEntry, listEntries, setEntryAudio, withdrawEntry, type EntryRow } from "../db/contests/entries";
 import { contestViewer, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
 import { fairOrder } from "../services/contests/fair-order";
+import { resultsOf } from "../services/contests/results";
 import {
   CONTEST_ID_PATTERN,
   CONTEST_MESSAGES,
@@ -43,6 +47,7 @@ import {
   voteInputSchema,
   type ContestEntriesResponse,
   type ContestEntry,
+  type ContestResultsResponse,
   type ContestEntryResponse,
   type ContestVoteResponse,
   type PublicContestResponse,
@@ -290,6 +295,28 @@ export const contestRoutes = new Hono<HonoEnv>()
     }
     const voted = await votedEntries(c.var.db, contest.id, c.var.user.id);
     return c.json<ContestVoteResponse>({ votesLeft: Math.max(0, contest.votesPerMember - voted.size) });
+  })
+
+  .get("/:id/results", async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const results = await resultsOf(c.env, c.var.db, contest, now);
+    if (!results) throw routeError("contest_results_not_out");
+    const stored = (await findContest(c.var.db, contest.id))!;
+    const percent = (permille: number) => permille / 10;
+    return c.json<ContestResultsResponse>({
+      resultsAt: new Date(stored.resultsAt!).toISOString(),
+      results: results.map((r) => ({
+        entryId: r.entry_id,
+        title: r.title,
+        remixer: { username: r.username },
+        place: r.place,
+        fanVotes: r.fan_votes,
+        fanSharePercent: percent(r.fan_share_permille),
+        jurySharePercent: percent(r.jury_share_permille),
+        scorePercent: percent(r.score_permille),
+      })),
+    });
   });
 
 function detectFormatMime(format: string | null): string {

@@ -1,6 +1,6 @@
-// The remix contests' words: the back office's audit actions, the codes of the contests' refusals
+// The remix contests' words: the back office's audit actions, the winners' notification, the codes of the contests' refusals
 // and of their forms' rules, each with its English.
-import type { AuditActionNames } from "./area";
+import type { AuditActionNames, NotificationKinds } from "./area";
 import {
   CONTEST_ENTRIES_MAX,
   CONTEST_ENTRY_MESSAGES as E,
@@ -19,7 +19,19 @@ export const auditActions = {
   "contest.create": { en: "Contest created", "pt-BR": "Concurso criado" },
   "contest.update": { en: "Contest edited", "pt-BR": "Concurso editado" },
   "contest.cover": { en: "Contest cover changed", "pt-BR": "Capa do concurso alterada" },
+  "contest.jury_score": { en: "Contest entry scored by the jury", "pt-BR": "Inscrição do concurso avaliada pelo júri" },
 } as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  /** The member's remix won a contest, sent once when its results are computed. */
+  contest_won: {
+    urgent: true,
+    loud: true,
+    label: { en: "My remixes that win a contest", "pt-BR": "Meus remixes que vencem um concurso" },
+    text: { en: "Your remix won {title}", "pt-BR": "O seu remix venceu {title}" },
+  },
+} as const satisfies NotificationKinds;
 
 export const routeCodes = {
   contest_not_found: { status: 404, en: M.notFound },
@@ -37,6 +49,7 @@ export const routeCodes = {
   contest_already_voted: { status: 409, en: M.alreadyVoted },
   contest_vote_not_found: { status: 404, en: M.voteNotFound },
   contest_vote_not_allowed: { status: 403, en: M.notEligibleToVote },
+  contest_results_not_out: { status: 409, en: M.resultsNotOut },
 } as const;
 
 export const validationCodes = {
@@ -59,4 +72,5 @@ export const validationCodes = {
   contest_entry_title_too_long: { message: E.titleTooLong, params: { max: ENTRY_TITLE_MAX } },
   contest_entry_note_too_long: { message: E.noteTooLong, params: { max: ENTRY_NOTE_MAX } },
   contest_licence_required: { message: E.licenceRequired },
+  contest_jury_score_invalid: { message: F.juryScoreInvalid },
 } as const;

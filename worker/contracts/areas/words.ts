@@ -66,6 +66,7 @@ export const AREA_NOTIFICATION_KINDS = {
   members: members.notificationKinds,
   payments: payments.notificationKinds,
   store: store.notificationKinds,
+  contests: contests.notificationKinds,
 } as const satisfies Record<string, NotificationKinds>;
 
 /** A kind of notification: one an area declares. */

@@ -115,6 +115,9 @@ export const entryInputSchema = z.strictObject({
 /** PATCH /api/contests/:id/entries/:entryId: the title and note, until the deadline. */
 export const entryEditSchema = z.strictObject({ title: entryTitle(), note: entryNote() });
 
+/** PUT /api/admin/contests/:id/entries/:entryId/jury: the jury's score of an entry. */
+export const juryScoreSchema = z.strictObject({ score: whole(0, 100, M.juryScoreInvalid) });
+
 /** POST /api/contests/:id/votes. */
 export const voteInputSchema = z.strictObject({ entryId: z.string().regex(CONTEST_ID_PATTERN) });
 
@@ -214,3 +217,16 @@ export type ContestEntry = {
 export type ContestEntryResponse = { entry: ContestEntry };
 export type ContestEntriesResponse = { entries: ContestEntry[]; votesLeft: number };
 export type ContestVoteResponse = { votesLeft: number };
+
+/** One entry's result: its place (ties share one), the fans' votes and each share in percent with one decimal. */
+export type ContestResult = {
+  entryId: string;
+  title: string;
+  remixer: { username: string };
+  place: number;
+  fanVotes: number;
+  fanSharePercent: number;
+  jurySharePercent: number;
+  scorePercent: number;
+};
+export type ContestResultsResponse = { resultsAt: string; results: ContestResult[] };

@@ -54,6 +54,7 @@ export const CONTEST_FORM_MESSAGES = {
   weightInvalid: "The fans' weight is a whole percentage from 0 to 100",
   votesInvalid: `Votes per member: a whole number from 1 to ${CONTEST_VOTES_MAX}`,
   entriesInvalid: `Entries per member: a whole number from 1 to ${CONTEST_ENTRIES_MAX}`,
+  juryScoreInvalid: "A jury score is a whole number from 0 to 100",
   uploadInvalid: `The largest entry: a whole number of megabytes from 1 to ${CONTEST_UPLOAD_MAX_MB}`,
 } as const;
 
@@ -83,5 +84,6 @@ export const CONTEST_MESSAGES = {
   ownEntry: "You cannot vote for your own remix",
   alreadyVoted: "You have already voted for this remix",
   voteNotFound: "You have not voted for this remix",
+  resultsNotOut: "The results are not out yet",
   notEligibleToVote: "Votes come from verified accounts that existed before the contest opened",
 } as const;

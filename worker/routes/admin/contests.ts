@@ -5,6 +5,8 @@
 //   GET  /:id           one contest
 //   PUT  /:id           every field again; 409 contest_closed once its results are out
 //   PUT  /:id/cover     the body is the picture (JPEG, PNG or WebP, at most 2 MB)
+//   PUT  /:id/entries/:entryId/jury   { score } 0..100: the jury's score of a submitted entry, until
+//                       the results are out (409 contest_closed); another contest's entry is 404
 // A tier the ladder lacks is 400 tier_gate_unknown, an archived one not already the contest's 400
 // tier_gate_archived; a track or event that does not exist 400; nothing stored on any refusal.
 import { Hono, type Context } from "hono";
@@ -26,9 +28,12 @@ import {
   updateContest,
   type ContestRow,
 } from "../../db/contests/contests";
+import { setJuryScore } from "../../db/contests/results";
+import { findEntry } from "../../db/contests/entries";
 import {
   CONTEST_ID_PATTERN,
   contestInputSchema,
+  juryScoreSchema,
   type AdminContestResponse,
   type AdminContestsResponse,
   type ContestValues,
@@ -83,4 +88,14 @@ export const adminContestRoutes = new Hono<HonoEnv>()
     }
     await deleteObjects(c.env.MEDIA, [before.coverKey]);
     return c.json<AdminContestResponse>({ contest: toAdminContest((await findContest(c.var.db, before.id))!) });
+  })
+
+  .put("/:id/entries/:entryId/jury", async (c) => {
+    const contest = await storedContest(c);
+    const entryId = c.req.param("entryId");
+    const { score } = await parseJsonBody(c, juryScoreSchema);
+    const entry = CONTEST_ID_PATTERN.test(entryId) ? await findEntry(c.var.db, contest.id, entryId) : null;
+    if (!entry || entry.status !== "submitted") throw routeError("contest_entry_not_found");
+    if (!(await setJuryScore(c.var.db, actorOf(c), contest.id, entry.id, score))) throw routeError("contest_closed");
+    return c.json({ entryId: entry.id, score });
   });
