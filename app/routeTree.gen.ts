@@ -50,6 +50,7 @@ import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminVenuesRouteImport } from './routes/admin/venues'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignInLinkRouteImport } from './routes/auth/sign-in-link'
+import { Route as ContestsContestRouteImport } from './routes/contests/$contest'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as LiveEventIdRouteImport } from './routes/live/$eventId'
 import { Route as MusicIndexRouteImport } from './routes/music/index'
@@ -302,6 +303,11 @@ const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
 const AuthSignInLinkRoute = AuthSignInLinkRouteImport.update({
   id: '/auth/sign-in-link',
   path: '/auth/sign-in-link',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContestsContestRoute = ContestsContestRouteImport.update({
+  id: '/contests/$contest',
+  path: '/contests/$contest',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
@@ -587,6 +593,7 @@ export interface FileRoutesByFullPath {
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in-link': typeof AuthSignInLinkRoute
+  '/contests/$contest': typeof ContestsContestRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/live/$eventId': typeof LiveEventIdRoute
   '/music/favorites': typeof MusicFavoritesRoute
@@ -677,6 +684,7 @@ export interface FileRoutesByTo {
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in-link': typeof AuthSignInLinkRoute
+  '/contests/$contest': typeof ContestsContestRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/live/$eventId': typeof LiveEventIdRoute
   '/music/favorites': typeof MusicFavoritesRoute
@@ -769,6 +777,7 @@ export interface FileRoutesById {
   '/admin/venues': typeof AdminVenuesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in-link': typeof AuthSignInLinkRoute
+  '/contests/$contest': typeof ContestsContestRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/live/$eventId': typeof LiveEventIdRoute
   '/music/favorites': typeof MusicFavoritesRoute
@@ -862,6 +871,7 @@ export interface FileRouteTypes {
     | '/admin/venues'
     | '/auth/reset-password'
     | '/auth/sign-in-link'
+    | '/contests/$contest'
     | '/dev/mailbox'
     | '/live/$eventId'
     | '/music/favorites'
@@ -952,6 +962,7 @@ export interface FileRouteTypes {
     | '/admin/venues'
     | '/auth/reset-password'
     | '/auth/sign-in-link'
+    | '/contests/$contest'
     | '/dev/mailbox'
     | '/live/$eventId'
     | '/music/favorites'
@@ -1043,6 +1054,7 @@ export interface FileRouteTypes {
     | '/admin/venues'
     | '/auth/reset-password'
     | '/auth/sign-in-link'
+    | '/contests/$contest'
     | '/dev/mailbox'
     | '/live/$eventId'
     | '/music/favorites'
@@ -1117,6 +1129,7 @@ export interface RootRouteChildren {
   VirtualMeetRoute: typeof VirtualMeetRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthSignInLinkRoute: typeof AuthSignInLinkRoute
+  ContestsContestRoute: typeof ContestsContestRoute
   DevMailboxRoute: typeof DevMailboxRoute
   LiveEventIdRoute: typeof LiveEventIdRoute
   MusicFavoritesRoute: typeof MusicFavoritesRoute
@@ -1443,6 +1456,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/sign-in-link'
       fullPath: '/auth/sign-in-link'
       preLoaderRoute: typeof AuthSignInLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contests/$contest': {
+      id: '/contests/$contest'
+      path: '/contests/$contest'
+      fullPath: '/contests/$contest'
+      preLoaderRoute: typeof ContestsContestRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dev/mailbox': {
@@ -1877,6 +1897,7 @@ const rootRouteChildren: RootRouteChildren = {
   VirtualMeetRoute: VirtualMeetRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthSignInLinkRoute: AuthSignInLinkRoute,
+  ContestsContestRoute: ContestsContestRoute,
   DevMailboxRoute: DevMailboxRoute,
   LiveEventIdRoute: LiveEventIdRoute,
   MusicFavoritesRoute: MusicFavoritesRoute,

@@ -107,6 +107,9 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "reports", table: "room_message_reports", column: "reporter_id" },
   // Live shows (decision 113): the shows the member watched, when and for how long.
   { kind: "live-shows", table: "live_watches", column: "user_id" },
+  // Remix contests (decision 184): the member's entries (their audio is in the media bucket) and votes.
+  { kind: "contests", table: "contest_entries", column: "user_id" },
+  { kind: "contests", table: "contest_votes", column: "user_id" },
 ];
 
 /**

@@ -7,6 +7,7 @@
 import type { Area } from "./area";
 import { auth } from "./auth.ts";
 import { chat } from "./chat.ts";
+import { contests } from "./contests.ts";
 import { checkIn } from "./check-in.ts";
 import { events } from "./events.ts";
 import { feed } from "./feed.ts";
@@ -33,6 +34,7 @@ export const AREAS = {
   auth,
   chat,
   checkIn,
+  contests,
   events,
   feed,
   landing,

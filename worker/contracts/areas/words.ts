@@ -10,6 +10,7 @@
 import type { AuditActionNames, NotificationKindWords, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import type { Locale } from "../locale.ts";
 import * as auth from "./auth.words.ts";
+import * as contests from "./contests.words.ts";
 import * as events from "./events.words.ts";
 import * as feed from "./feed.words.ts";
 import * as landing from "./landing.words.ts";
@@ -32,6 +33,7 @@ import * as tv from "./tv.words.ts";
 
 /** Each area's audit actions with their names, by area. */
 export const AREA_AUDIT_ACTIONS = {
+  contests: contests.auditActions,
   events: events.auditActions,
   feed: feed.auditActions,
   landing: landing.auditActions,
@@ -77,6 +79,7 @@ export const AREA_NOTIFICATION_KINDS = {
   members: members.notificationKinds,
   payments: payments.notificationKinds,
   store: store.notificationKinds,
+  contests: contests.notificationKinds,
 } as const satisfies Record<string, NotificationKinds>;
 
 /** A kind of notification: one an area declares. */
@@ -88,6 +91,7 @@ export const NOTIFICATION_WORDS: Readonly<Record<NotificationKind, NotificationK
 /** Each area's route codes with their status and English text, by area. */
 export const AREA_ROUTE_CODES = {
   auth: auth.routeCodes,
+  contests: contests.routeCodes,
   events: events.routeCodes,
   feed: feed.routeCodes,
   landing: landing.routeCodes,
@@ -111,6 +115,7 @@ export const AREA_ROUTE_CODES = {
 /** Each area's form rules with their English text and values, by area. */
 export const AREA_VALIDATION_CODES = {
   auth: auth.validationCodes,
+  contests: contests.validationCodes,
   events: events.validationCodes,
   feed: feed.validationCodes,
   landing: landing.validationCodes,

@@ -28,6 +28,7 @@ import { ticketRoutes } from "./tickets";
 import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
+import { adminContestRoutes } from "./contests";
 import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
 import { adminStoreOrderRoutes } from "./store-orders";
@@ -65,6 +66,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  .route("/contests", adminContestRoutes)
   // Before any other /store sub-app, so its /:id routes never see "orders".
   .route("/store/orders", adminStoreOrderRoutes)
   .route("/store/tier-discounts", adminStoreTierDiscountRoutes)

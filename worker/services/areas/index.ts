@@ -7,6 +7,7 @@
 import type { AREAS, SsrRouteId } from "#contracts/areas/index.ts";
 import type { CronJob, HeadRenderer, WorkerArea } from "./area";
 import type { PurchaseKind } from "../payments/purchase-kind";
+import { contests } from "./contests";
 import { events } from "./events";
 import { music } from "./music";
 import { newsletter } from "./newsletter";
@@ -19,7 +20,7 @@ import { store } from "./store";
  * In the order their cron jobs run: the VIP that runs out this hour ends before that hour's
  * notifications and digests go out.
  */
-export const WORKER_AREAS = { payments, notifications, events, newsletter, music, store, rooms } as const satisfies {
+export const WORKER_AREAS = { payments, notifications, events, newsletter, music, store, rooms, contests } as const satisfies {
   readonly [area in keyof typeof AREAS]?: WorkerArea;
 };
 const areas: readonly WorkerArea[] = Object.values(WORKER_AREAS);

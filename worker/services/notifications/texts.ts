@@ -104,6 +104,8 @@ const EN: (i: NotificationTextInput) => NotificationText = ({ kind, actor, actor
         title: params.winBack ? `Come back to ${params.title ?? ""}: ${params.percent ?? 0}% off` : `${params.percent ?? 0}% off ${params.title ?? ""}`,
         body: `${params.percent ?? 0}% off your first period of ${params.title ?? ""}. Claim it by ${date("en", params.at)}.`,
       };
+    case "contest_won":
+      return { title: `You won ${params.title ?? "the contest"}`, body: "Your remix won the contest: the results are on its page." };
     case "trial_ending":
       return {
         title: `Your free trial ends on ${date("en", params.at)}`,
@@ -182,6 +184,11 @@ const PT_BR: (i: NotificationTextInput) => NotificationText = ({ kind, actor, ac
           ? `Volte para o ${params.title ?? ""}: ${params.percent ?? 0}% de desconto`
           : `${params.percent ?? 0}% de desconto no ${params.title ?? ""}`,
         body: `${params.percent ?? 0}% de desconto no seu primeiro período de ${params.title ?? ""}. Resgate até ${date("pt-BR", params.at)}.`,
+      };
+    case "contest_won":
+      return {
+        title: `Você venceu ${params.title ?? "o concurso"}`,
+        body: "O seu remix venceu o concurso: os resultados estão na página dele.",
       };
     case "trial_ending":
       return {

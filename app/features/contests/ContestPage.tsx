@@ -1,0 +1,128 @@
+// The body of a remix contest's page: its texts and where it is in time, then its entries in the
+// order the Worker shuffled for this listener, each playable, with the vote buttons and the votes
+// left while voting is open. No counts: the Worker sends none until the results.
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import { QueryState } from "../../components/QueryState";
+import ContestMessages from "./messages?feature";
+import { contestMessages as m } from "./messages";
+import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./queries";
+import type { Locale } from "#contracts/locale.ts";
+import type { ContestEntry, PublicContest } from "#contracts/contests/contests.ts";
+
+/** A visitor's order seed, kept for the tab (a member's order follows their account). */
+function tabSeed(): string {
+  const key = "contest-order-seed";
+  const kept = sessionStorage.getItem(key);
+  if (kept && /^[a-z0-9]{8,32}$/.test(kept)) return kept;
+  const made = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => (b % 36).toString(36)).join("");
+  sessionStorage.setItem(key, made);
+  return made;
+}
+
+export function ContestPage({ contestId }: { contestId: string }) {
+  return (
+    <ContestMessages>
+      <ContestContent contestId={contestId} />
+    </ContestMessages>
+  );
+}
+
+function ContestContent({ contestId }: { contestId: string }) {
+  const intl = useIntl();
+  const query = useQuery(contestQueryOptions(contestId, intl.locale as Locale));
+  return (
+    <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+      {({ contest }) => <ContestView contest={contest} />}
+    </QueryState>
+  );
+}
+
+function phaseText(intl: ReturnType<typeof useIntl>, contest: PublicContest): string {
+  const date = (iso: string) => intl.formatDate(iso, { dateStyle: "long", timeStyle: "short" });
+  switch (contest.phase) {
+    case "upcoming":
+      return intl.formatMessage(m.phaseUpcoming, { date: date(contest.opensAt) });
+    case "entries":
+      return intl.formatMessage(m.phaseEntries, { date: date(contest.entriesCloseAt) });
+    case "waiting":
+      return intl.formatMessage(m.phaseWaiting, { date: date(contest.votingOpensAt) });
+    case "voting":
+      return intl.formatMessage(m.phaseVoting, { date: date(contest.votingClosesAt) });
+    default:
+      return intl.formatMessage(m.phaseEnded);
+  }
+}
+
+function ContestView({ contest }: { contest: PublicContest }) {
+  const intl = useIntl();
+  const [seed] = useState(tabSeed);
+  const entries = useQuery(contestEntriesQueryOptions(contest.id, seed));
+  return (
+    <article className="contest-page" aria-labelledby="contest-title">
+      <h1 id="contest-title">{contest.title}</h1>
+      <p className="contest-phase">{phaseText(intl, contest)}</p>
+      <p className="contest-brief">{contest.brief}</p>
+      {contest.prizes && (
+        <section aria-label={intl.formatMessage(m.prizes)}>
+          <h2>{intl.formatMessage(m.prizes)}</h2>
+          <p>{contest.prizes}</p>
+        </section>
+      )}
+      <details className="contest-rules">
+        <summary>{intl.formatMessage(m.rules)}</summary>
+        <p>{contest.rules}</p>
+      </details>
+      <section aria-labelledby="contest-entries">
+        <h2 id="contest-entries">{intl.formatMessage(m.entriesTitle)}</h2>
+        <p>{intl.formatMessage(m.entriesOrder)}</p>
+        <QueryState query={entries} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+          {({ entries: list, votesLeft }) => <EntryList contestId={contest.id} entries={list} votesLeft={votesLeft} voting={contest.phase === "voting"} />}
+        </QueryState>
+      </section>
+    </article>
+  );
+}
+
+function EntryList({ contestId, entries, votesLeft, voting }: { contestId: string; entries: ContestEntry[]; votesLeft: number; voting: boolean }) {
+  const intl = useIntl();
+  const vote = useVote(contestId);
+  const submitted = entries.filter((entry) => entry.status === "submitted");
+  if (submitted.length === 0) return <p>{intl.formatMessage(m.noEntries)}</p>;
+  const canChange = voting && (votesLeft > 0 || submitted.some((entry) => entry.votedByMe));
+  return (
+    <>
+      {canChange && (
+        <p className="contest-votes-left" role="status">
+          {intl.formatMessage(m.votesLeft, { count: votesLeft })}
+        </p>
+      )}
+      {vote.isError && <p role="alert">{intl.formatMessage(m.voteFailed)}</p>}
+      <ul className="contest-entries">
+        {submitted.map((entry) => (
+          <li key={entry.id}>
+            <article aria-label={entry.title}>
+              <h3>{entry.title}</h3>
+              <p>{intl.formatMessage(m.byRemixer, { username: entry.remixer.username })}</p>
+              {entry.note && <p>{entry.note}</p>}
+              {entry.audioUrl && <audio controls preload="none" src={entry.audioUrl} aria-label={entry.title} />}
+              {entry.votedByMe && <span className="badge">{intl.formatMessage(m.voted)}</span>}
+              {voting && !entry.mine && (entry.votedByMe || votesLeft > 0) && (
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={vote.isPending}
+                  aria-pressed={entry.votedByMe}
+                  onClick={() => vote.mutate({ entryId: entry.id, cast: !entry.votedByMe })}
+                >
+                  {intl.formatMessage(entry.votedByMe ? m.unvote : m.vote, { title: entry.title })}
+                </button>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

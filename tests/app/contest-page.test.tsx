@@ -1,0 +1,113 @@
+// A remix contest's page against a fake API: the entries in the order the Worker gave, each with
+// its player, the votes left, a vote and taking it back (the Worker is asked, the list fetched
+// again), no vote button on one's own entry or outside the window, and Portuguese.
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ContestEntry, PublicContest } from "../../worker/contracts/contests/contests";
+import { Route as ContestRoute } from "../../app/routes/contests/$contest";
+import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, type ApiRoutes } from "./accounts-harness";
+import { configRoute } from "./fixtures/config";
+
+const ID = "22222222-0000-4000-8000-000000000001";
+const contest = (overrides: Partial<PublicContest> = {}): PublicContest => ({
+  id: ID,
+  trackId: "remix-me-1",
+  title: "Remix Me",
+  brief: "Make it move.",
+  rules: "Your own work only.",
+  prizes: "A release on the site",
+  coverUrl: null,
+  opensAt: "2026-11-01T12:00:00.000Z",
+  entriesCloseAt: "2026-11-20T12:00:00.000Z",
+  votingOpensAt: "2026-11-20T12:00:00.000Z",
+  votingClosesAt: "2026-12-20T12:00:00.000Z",
+  winnerBy: "fans",
+  fanWeightPercent: 100,
+  votesPerMember: 3,
+  entriesPerMember: 1,
+  maxUploadMb: 50,
+  phase: "voting",
+  rights: { canDownloadStems: true, canEnter: false, canVote: true, votesLeft: 2 },
+  resultsOut: false,
+  ...overrides,
+});
+const entry = (n: number, overrides: Partial<ContestEntry> = {}): ContestEntry => ({
+  id: `33333333-0000-4000-8000-00000000000${n}`,
+  title: `Remix ${n}`,
+  note: "",
+  remixer: { username: `dj${n}` },
+  status: "submitted",
+  durationSeconds: 60,
+  audioUrl: `/api/contests/${ID}/entries/33333333-0000-4000-8000-00000000000${n}/audio`,
+  mine: false,
+  votedByMe: false,
+  createdAt: "2026-11-02T12:00:00.000Z",
+  updatedAt: "2026-11-02T12:00:00.000Z",
+  ...overrides,
+});
+const ENTRIES = [entry(3), entry(1, { votedByMe: true }), entry(2, { mine: true })];
+
+function api(extra: ApiRoutes = {}, overrides: Partial<PublicContest> = {}, votesLeft = 2) {
+  return mockApi({
+    "GET /api/auth/me": json(200, { user: sessionUser() }),
+    ...configRoute(),
+    [`GET /api/contests/${ID}`]: json(200, { contest: contest(overrides) }),
+    [`GET /api/contests/${ID}/entries`]: json(200, { entries: ENTRIES, votesLeft }),
+    ...extra,
+  });
+}
+
+function renderContest(locale: "en" | "pt-BR" = "en") {
+  const root = createTestRoot();
+  return renderApp(root.addChildren([mountFileRoute(ContestRoute, "/contests/$contest", root)]), `/contests/${ID}`, { locale });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe("a contest's page", () => {
+  it("lists the entries in the Worker's order, each playable, with the votes left", async () => {
+    api();
+    renderContest();
+    expect(await screen.findByRole("heading", { level: 1, name: "Remix Me" })).toBeTruthy();
+    const titles = (await screen.findAllByRole("heading", { level: 3 })).map((h) => h.textContent);
+    expect(titles).toEqual(["Remix 3", "Remix 1", "Remix 2"]);
+    expect(screen.getByRole("status").textContent).toBe("You have 2 votes left");
+    const first = screen.getByRole("article", { name: "Remix 3" });
+    expect(first.querySelector("audio")?.getAttribute("src")).toBe(ENTRIES[0]!.audioUrl);
+    expect(within(screen.getByRole("article", { name: "Remix 2" })).queryByRole("button")).toBeNull();
+  });
+
+  it("casts a vote and takes one back through the Worker, then reads the list again", async () => {
+    const { callsTo } = api({
+      [`POST /api/contests/${ID}/votes`]: json(201, { votesLeft: 1 }),
+      [`DELETE /api/contests/${ID}/votes/${ENTRIES[1]!.id}`]: json(200, { votesLeft: 3 }),
+    });
+    renderContest();
+    fireEvent.click(await screen.findByRole("button", { name: "Vote for Remix 3" }));
+    await waitFor(() => expect(callsTo(`POST /api/contests/${ID}/votes`)).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Take back my vote for Remix 1" }));
+    await waitFor(() => expect(callsTo(`DELETE /api/contests/${ID}/votes/${ENTRIES[1]!.id}`)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(`GET /api/contests/${ID}/entries`).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("offers no vote outside the window", async () => {
+    api({}, { phase: "ended", rights: { canDownloadStems: true, canEnter: false, canVote: false, votesLeft: 0 } }, 0);
+    renderContest();
+    expect(await screen.findByText("Voting is over")).toBeTruthy();
+    await screen.findAllByRole("heading", { level: 3 });
+    expect(screen.queryAllByRole("button", { name: /Vote for|Take back/ })).toEqual([]);
+  });
+
+  it("speaks Portuguese", async () => {
+    api();
+    renderContest("pt-BR");
+    expect(await screen.findByRole("button", { name: "Votar em Remix 3" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Você tem 2 votos restantes");
+    expect(screen.getByText("Regras e licença")).toBeTruthy();
+  });
+});

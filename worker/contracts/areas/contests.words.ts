@@ -1,0 +1,76 @@
+// The remix contests' words: the back office's audit actions, the winners' notification, the codes of the contests' refusals
+// and of their forms' rules, each with its English.
+import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import {
+  CONTEST_ENTRIES_MAX,
+  CONTEST_ENTRY_MESSAGES as E,
+  CONTEST_FORM_MESSAGES as F,
+  CONTEST_MESSAGES as M,
+  CONTEST_PRIZES_MAX,
+  CONTEST_TEXT_MAX,
+  CONTEST_TITLE_MAX,
+  CONTEST_UPLOAD_MAX_MB,
+  CONTEST_VOTES_MAX,
+  ENTRY_NOTE_MAX,
+  ENTRY_TITLE_MAX,
+} from "../contests/limits.ts";
+
+export const auditActions = {
+  "contest.create": { en: "Contest created", "pt-BR": "Concurso criado" },
+  "contest.update": { en: "Contest edited", "pt-BR": "Concurso editado" },
+  "contest.cover": { en: "Contest cover changed", "pt-BR": "Capa do concurso alterada" },
+  "contest.jury_score": { en: "Contest entry scored by the jury", "pt-BR": "Inscrição do concurso avaliada pelo júri" },
+} as const satisfies AuditActionNames;
+
+/** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
+export const notificationKinds = {
+  /** The member's remix won a contest, sent once when its results are computed. */
+  contest_won: {
+    urgent: true,
+    loud: true,
+    label: { en: "My remixes that win a contest", "pt-BR": "Meus remixes que vencem um concurso" },
+    text: { en: "Your remix won {title}", "pt-BR": "O seu remix venceu {title}" },
+  },
+} as const satisfies NotificationKinds;
+
+export const routeCodes = {
+  contest_not_found: { status: 404, en: M.notFound },
+  contest_track_unknown: { status: 400, en: M.trackUnknown },
+  contest_event_unknown: { status: 400, en: M.eventUnknown },
+  contest_closed: { status: 409, en: M.closed },
+  contest_entry_not_found: { status: 404, en: M.entryNotFound },
+  contest_enter_not_allowed: { status: 403, en: M.notAllowedToEnter },
+  contest_entries_closed: { status: 409, en: M.entriesClosed },
+  contest_entries_used_up: { status: 409, en: M.entriesUsedUp },
+  contest_entry_duration: { status: 400, en: M.durationOutOfRange },
+  contest_voting_closed: { status: 409, en: M.votingClosed },
+  contest_votes_used_up: { status: 409, en: M.votesUsedUp },
+  contest_own_entry: { status: 403, en: M.ownEntry },
+  contest_already_voted: { status: 409, en: M.alreadyVoted },
+  contest_vote_not_found: { status: 404, en: M.voteNotFound },
+  contest_vote_not_allowed: { status: 403, en: M.notEligibleToVote },
+  contest_results_not_out: { status: 409, en: M.resultsNotOut },
+} as const satisfies RouteCodeWords;
+
+export const validationCodes = {
+  contest_title_required: { message: F.titleRequired },
+  contest_title_too_long: { message: F.titleTooLong, params: { max: CONTEST_TITLE_MAX } },
+  contest_text_too_long: { message: F.textTooLong, params: { max: CONTEST_TEXT_MAX } },
+  contest_prizes_too_long: { message: F.prizesTooLong, params: { max: CONTEST_PRIZES_MAX } },
+  contest_brief_required: { message: F.briefRequired },
+  contest_track_required: { message: F.trackRequired },
+  contest_tier_required: { message: F.tierRequired },
+  contest_event_required: { message: F.eventRequired },
+  contest_time_invalid: { message: F.timeInvalid },
+  contest_times_required: { message: F.timesRequired },
+  contest_times_order: { message: F.timesOrder },
+  contest_weight_invalid: { message: F.weightInvalid },
+  contest_votes_invalid: { message: F.votesInvalid, params: { max: CONTEST_VOTES_MAX } },
+  contest_entries_invalid: { message: F.entriesInvalid, params: { max: CONTEST_ENTRIES_MAX } },
+  contest_upload_invalid: { message: F.uploadInvalid, params: { max: CONTEST_UPLOAD_MAX_MB } },
+  contest_entry_title_required: { message: E.titleRequired },
+  contest_entry_title_too_long: { message: E.titleTooLong, params: { max: ENTRY_TITLE_MAX } },
+  contest_entry_note_too_long: { message: E.noteTooLong, params: { max: ENTRY_NOTE_MAX } },
+  contest_licence_required: { message: E.licenceRequired },
+  contest_jury_score_invalid: { message: F.juryScoreInvalid },
+} as const satisfies ValidationCodeWords;

@@ -1,0 +1,232 @@
+// Remix contests (decision 184): the back office's contest form (/api/admin/contests) and the
+// members' entries and votes (/api/contests), as zod schemas the Worker and the pages share, and
+// the answers' shapes. Times travel as ISO instants.
+import { z } from "../zod";
+import { userText } from "../text";
+import { parseInstant } from "../perks";
+import { TIER_ID_PATTERN } from "../tiers/gate";
+import {
+  CONTEST_ACCESS_KINDS,
+  CONTEST_ENTRIES_MAX,
+  CONTEST_ENTRY_MESSAGES as E,
+  CONTEST_FORM_MESSAGES as M,
+  CONTEST_PRIZES_MAX,
+  CONTEST_TEXT_MAX,
+  CONTEST_TITLE_MAX,
+  CONTEST_UPLOAD_DEFAULT_MB,
+  CONTEST_UPLOAD_MAX_MB,
+  CONTEST_VOTES_MAX,
+  CONTEST_WINNER_MODES,
+  DEFAULT_CONTEST_RULES,
+  ENTRY_NOTE_MAX,
+  ENTRY_TITLE_MAX,
+  type ContestAccessKind,
+  type ContestWinnerMode,
+} from "./limits";
+
+export * from "./limits";
+
+/** Contest and entry ids are UUIDs. */
+export const CONTEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const title = () => userText({ max: CONTEST_TITLE_MAX, maxMessage: M.titleTooLong, min: 1, minMessage: M.titleRequired });
+const text = (max = CONTEST_TEXT_MAX, maxMessage: string = M.textTooLong) => userText({ max, maxMessage, multiline: true }).default("");
+
+/** Who may download the stems, or who may enter: the tier or the event the kind needs, nothing else. */
+const audience = z
+  .strictObject({
+    access: z.enum(CONTEST_ACCESS_KINDS),
+    tierId: z.string().regex(TIER_ID_PATTERN).nullish(),
+    eventId: z.string().min(1).max(64).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.access === "tier" && !v.tierId) ctx.addIssue({ code: "custom", path: ["tierId"], message: M.tierRequired });
+    if (v.access === "ticket" && !v.eventId) ctx.addIssue({ code: "custom", path: ["eventId"], message: M.eventRequired });
+  })
+  .transform((v) => ({ access: v.access, tierId: v.access === "tier" ? v.tierId! : null, eventId: v.access === "ticket" ? v.eventId! : null }));
+export type ContestAudience = z.output<typeof audience>;
+
+const instant = () =>
+  z
+    .string({ error: M.timeInvalid })
+    .trim()
+    .refine((s) => s === "" || parseInstant(s) !== null, M.timeInvalid)
+    .nullish()
+    .transform((s) => (s ? parseInstant(s) : null));
+
+const whole = (min: number, max: number, message: string) => z.int({ error: message }).min(min, message).max(max, message);
+
+export const contestInputSchema = z
+  .strictObject({
+    trackId: z.string({ error: M.trackRequired }).trim().min(1, M.trackRequired).max(100, M.trackRequired),
+    titleEn: title(),
+    titlePtBr: title(),
+    briefEn: userText({ max: CONTEST_TEXT_MAX, maxMessage: M.textTooLong, multiline: true, min: 1, minMessage: M.briefRequired }),
+    briefPtBr: text(),
+    /** The rules and licence; blank: the default text in that language. */
+    rulesEn: text(),
+    rulesPtBr: text(),
+    prizesEn: text(CONTEST_PRIZES_MAX, M.prizesTooLong),
+    prizesPtBr: text(CONTEST_PRIZES_MAX, M.prizesTooLong),
+    stems: audience,
+    enter: audience,
+    opensAt: instant(),
+    entriesCloseAt: instant(),
+    votingOpensAt: instant(),
+    votingClosesAt: instant(),
+    winnerBy: z.enum(CONTEST_WINNER_MODES).default("fans"),
+    /** The fans' share of the result when both decide; fans alone is 100, the jury alone 0. */
+    fanWeightPercent: whole(0, 100, M.weightInvalid).default(50),
+    votesPerMember: whole(1, CONTEST_VOTES_MAX, M.votesInvalid).default(3),
+    entriesPerMember: whole(1, CONTEST_ENTRIES_MAX, M.entriesInvalid).default(1),
+    maxUploadMb: whole(1, CONTEST_UPLOAD_MAX_MB, M.uploadInvalid).default(CONTEST_UPLOAD_DEFAULT_MB),
+  })
+  .superRefine((v, ctx) => {
+    const times = [v.opensAt, v.entriesCloseAt, v.votingOpensAt, v.votingClosesAt];
+    const missing = (["opensAt", "entriesCloseAt", "votingOpensAt", "votingClosesAt"] as const).find((_, i) => times[i] === null);
+    if (missing) return void ctx.addIssue({ code: "custom", path: [missing], message: M.timesRequired });
+    const [opens, entriesClose, votingOpens, votingCloses] = times as number[];
+    if (!(opens! < entriesClose! && entriesClose! <= votingOpens! && votingOpens! < votingCloses!))
+      ctx.addIssue({ code: "custom", path: ["votingClosesAt"], message: M.timesOrder });
+  })
+  .transform((v) => ({
+    ...v,
+    rulesEn: v.rulesEn || DEFAULT_CONTEST_RULES.en,
+    rulesPtBr: v.rulesPtBr || DEFAULT_CONTEST_RULES["pt-BR"],
+    briefPtBr: v.briefPtBr || v.briefEn,
+    fanWeightPercent: v.winnerBy === "fans" ? 100 : v.winnerBy === "jury" ? 0 : v.fanWeightPercent,
+    opensAt: v.opensAt!,
+    entriesCloseAt: v.entriesCloseAt!,
+    votingOpensAt: v.votingOpensAt!,
+    votingClosesAt: v.votingClosesAt!,
+  }));
+export type ContestValues = z.output<typeof contestInputSchema>;
+
+const entryTitle = () => userText({ max: ENTRY_TITLE_MAX, maxMessage: E.titleTooLong, min: 1, minMessage: E.titleRequired });
+const entryNote = () => userText({ max: ENTRY_NOTE_MAX, maxMessage: E.noteTooLong, multiline: true }).default("");
+
+/** POST /api/contests/:id/entries: a draft entry; the licence must be accepted. */
+export const entryInputSchema = z.strictObject({
+  title: entryTitle(),
+  note: entryNote(),
+  acceptLicence: z.literal(true, { error: E.licenceRequired }),
+});
+
+/** PATCH /api/contests/:id/entries/:entryId: the title and note, until the deadline. */
+export const entryEditSchema = z.strictObject({ title: entryTitle(), note: entryNote() });
+
+/** PUT /api/admin/contests/:id/entries/:entryId/jury: the jury's score of an entry. */
+export const juryScoreSchema = z.strictObject({ score: whole(0, 100, M.juryScoreInvalid) });
+
+/** POST /api/contests/:id/votes. */
+export const voteInputSchema = z.strictObject({ entryId: z.string().regex(CONTEST_ID_PATTERN) });
+
+// ----- answers -----
+
+/** Where a contest is by the clock: before opening, taking entries, between, voting, voting over. */
+export type ContestPhase = "upcoming" | "entries" | "waiting" | "voting" | "ended";
+export function contestPhaseAt(c: { opensAt: number; entriesCloseAt: number; votingOpensAt: number; votingClosesAt: number }, now: number): ContestPhase {
+  if (now < c.opensAt) return "upcoming";
+  if (now < c.entriesCloseAt) return "entries";
+  if (now < c.votingOpensAt) return "waiting";
+  if (now < c.votingClosesAt) return "voting";
+  return "ended";
+}
+
+/** A contest as the back office edits it. */
+export type AdminContest = {
+  id: string;
+  trackId: string;
+  trackTitle: string;
+  titleEn: string;
+  titlePtBr: string;
+  briefEn: string;
+  briefPtBr: string;
+  rulesEn: string;
+  rulesPtBr: string;
+  prizesEn: string;
+  prizesPtBr: string;
+  stems: { access: ContestAccessKind; tierId: string | null; eventId: string | null };
+  enter: { access: ContestAccessKind; tierId: string | null; eventId: string | null };
+  opensAt: string;
+  entriesCloseAt: string;
+  votingOpensAt: string;
+  votingClosesAt: string;
+  winnerBy: ContestWinnerMode;
+  fanWeightPercent: number;
+  votesPerMember: number;
+  entriesPerMember: number;
+  maxUploadMb: number;
+  coverUrl: string | null;
+  phase: ContestPhase;
+  entries: number;
+  resultsAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type AdminContestsResponse = { contests: AdminContest[] };
+export type AdminContestResponse = { contest: AdminContest };
+
+/** What the viewer may do in a contest now, and why not. */
+export type ContestRights = {
+  canDownloadStems: boolean;
+  canEnter: boolean;
+  canVote: boolean;
+  /** Votes the viewer has left (0 for one who may not vote). */
+  votesLeft: number;
+};
+
+/** A contest as members and visitors see it, in the answer's language. */
+export type PublicContest = {
+  id: string;
+  trackId: string;
+  title: string;
+  brief: string;
+  rules: string;
+  prizes: string;
+  coverUrl: string | null;
+  opensAt: string;
+  entriesCloseAt: string;
+  votingOpensAt: string;
+  votingClosesAt: string;
+  winnerBy: ContestWinnerMode;
+  fanWeightPercent: number;
+  votesPerMember: number;
+  entriesPerMember: number;
+  maxUploadMb: number;
+  phase: ContestPhase;
+  rights: ContestRights;
+  resultsOut: boolean;
+};
+export type PublicContestResponse = { contest: PublicContest };
+
+/** An entry as listed: no vote count until the results are out. */
+export type ContestEntry = {
+  id: string;
+  title: string;
+  note: string;
+  remixer: { username: string };
+  status: "draft" | "submitted" | "withdrawn";
+  durationSeconds: number | null;
+  audioUrl: string | null;
+  mine: boolean;
+  votedByMe: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type ContestEntryResponse = { entry: ContestEntry };
+export type ContestEntriesResponse = { entries: ContestEntry[]; votesLeft: number };
+export type ContestVoteResponse = { votesLeft: number };
+
+/** One entry's result: its place (ties share one), the fans' votes and each share in percent with one decimal. */
+export type ContestResult = {
+  entryId: string;
+  title: string;
+  remixer: { username: string };
+  place: number;
+  fanVotes: number;
+  fanSharePercent: number;
+  jurySharePercent: number;
+  scorePercent: number;
+};
+export type ContestResultsResponse = { resultsAt: string; results: ContestResult[] };

@@ -1,0 +1,89 @@
+// Remix contests (decision 184): the limits and English texts the Worker's rules and the pages
+// share, zod-free. Each form rule's text belongs to one code (contests.words.ts names them).
+
+export const CONTEST_TITLE_MAX = 120;
+export const CONTEST_TEXT_MAX = 8000;
+export const CONTEST_PRIZES_MAX = 2000;
+export const CONTEST_VOTES_MAX = 20;
+export const CONTEST_ENTRIES_MAX = 5;
+/** An entry's upload travels in one request, which the platform caps at 100 MB. */
+export const CONTEST_UPLOAD_MAX_MB = 100;
+export const CONTEST_UPLOAD_DEFAULT_MB = 50;
+/** A remix's playing time, in seconds: a sketch is not an entry, nor is an hour-long set. */
+export const ENTRY_DURATION_MIN_SECONDS = 30;
+export const ENTRY_DURATION_MAX_SECONDS = 15 * 60;
+export const ENTRY_TITLE_MAX = 120;
+export const ENTRY_NOTE_MAX = 1000;
+
+/** Who may download the stems, or who may enter: members, a tier and above, or ticket holders of an event. */
+export const CONTEST_ACCESS_KINDS = ["members", "tier", "ticket"] as const;
+export type ContestAccessKind = (typeof CONTEST_ACCESS_KINDS)[number];
+
+/** How the winner is chosen: the fans' votes, a jury's scores, or both with the fans' weight. */
+export const CONTEST_WINNER_MODES = ["fans", "jury", "both"] as const;
+export type ContestWinnerMode = (typeof CONTEST_WINNER_MODES)[number];
+
+/** The rules and licence an entrant accepts when the admin writes none. */
+export const DEFAULT_CONTEST_RULES = {
+  en: [
+    "By entering you confirm the remix is your own work, made from the official stems and no samples you have no right to use.",
+    "You license the artist to play, stream and publish your remix on this site and its channels, with your credit; you keep your authorship.",
+    "You may not release the remix elsewhere, or sell it, without the artist's written permission.",
+    "Entries that break these rules, or votes bought or made with fake accounts, are removed.",
+  ].join("\n"),
+  "pt-BR": [
+    "Ao participar você confirma que o remix é obra sua, feito com as faixas oficiais e sem amostras que você não tem direito de usar.",
+    "Você licencia o artista a tocar, transmitir e publicar o seu remix neste site e nos seus canais, com o seu crédito; a autoria continua sua.",
+    "Você não pode lançar o remix em outro lugar, nem vendê-lo, sem a permissão por escrito do artista.",
+    "Inscrições que quebrem estas regras, ou votos comprados ou feitos com contas falsas, são removidos.",
+  ].join("\n"),
+} as const;
+
+export const CONTEST_FORM_MESSAGES = {
+  titleRequired: "Give the contest a title in both languages",
+  titleTooLong: `A contest title has at most ${CONTEST_TITLE_MAX} characters`,
+  textTooLong: `The contest's texts have at most ${CONTEST_TEXT_MAX} characters each`,
+  prizesTooLong: `The prizes have at most ${CONTEST_PRIZES_MAX} characters`,
+  briefRequired: "Write the brief",
+  trackRequired: "Choose the contest's track",
+  tierRequired: "Choose the lowest tier admitted",
+  eventRequired: "Choose the event whose ticket holders are admitted",
+  timeInvalid: "Enter each of the contest's times as a date and time",
+  timesRequired: "Set the opening, the entry deadline and the voting window",
+  timesOrder: "The times must follow each other: opening, entry deadline, voting opens, voting closes",
+  weightInvalid: "The fans' weight is a whole percentage from 0 to 100",
+  votesInvalid: `Votes per member: a whole number from 1 to ${CONTEST_VOTES_MAX}`,
+  entriesInvalid: `Entries per member: a whole number from 1 to ${CONTEST_ENTRIES_MAX}`,
+  juryScoreInvalid: "A jury score is a whole number from 0 to 100",
+  uploadInvalid: `The largest entry: a whole number of megabytes from 1 to ${CONTEST_UPLOAD_MAX_MB}`,
+} as const;
+
+export const CONTEST_ENTRY_MESSAGES = {
+  titleRequired: "Give your remix a title",
+  titleTooLong: `A remix title has at most ${ENTRY_TITLE_MAX} characters`,
+  noteTooLong: `The note has at most ${ENTRY_NOTE_MAX} characters`,
+  licenceRequired: "Accept the contest's rules and licence to enter",
+} as const;
+
+/** The English of each refusal the contests' routes answer (the words file gives each its code and status). */
+export const CONTEST_MESSAGES = {
+  notFound: "Contest not found",
+  trackUnknown: "That track is not in the catalog",
+  eventUnknown: "That event does not exist",
+  closed: "This contest's results are out: it can no longer be changed",
+  entryNotFound: "Entry not found",
+  notAllowedToEnter: "This contest is open to other members",
+  entriesClosed: "This contest is not taking entries now",
+  entriesUsedUp: "You have entered as many remixes as this contest allows",
+  notAudio: "An entry is a WAV, FLAC or MP3 file",
+  audioTooLarge: "The file is larger than this contest allows",
+  durationOutOfRange: `A remix lasts from ${ENTRY_DURATION_MIN_SECONDS} seconds to ${ENTRY_DURATION_MAX_SECONDS / 60} minutes`,
+  entryHasNoAudio: "Upload the remix first",
+  votingClosed: "Voting is not open now",
+  votesUsedUp: "You have used all your votes in this contest",
+  ownEntry: "You cannot vote for your own remix",
+  alreadyVoted: "You have already voted for this remix",
+  voteNotFound: "You have not voted for this remix",
+  resultsNotOut: "The results are not out yet",
+  notEligibleToVote: "Votes come from verified accounts that existed before the contest opened",
+} as const;

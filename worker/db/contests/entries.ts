@@ -1,0 +1,97 @@
+// A contest's entries (decision 184): a draft made when the member accepts the licence, submitted
+// once its audio is stored, edited until the entry deadline, withdrawn at any time (its votes go).
+// Each bound (the entry window, entries per member) is in the one statement that writes.
+import type { DB } from "../client";
+
+export type EntryRow = {
+  id: string;
+  contest_id: string;
+  user_id: string;
+  username: string;
+  title: string;
+  note: string;
+  status: "draft" | "submitted" | "withdrawn";
+  audio_key: string | null;
+  audio_format: string | null;
+  duration_seconds: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+const SELECT = `SELECT e.id, e.contest_id, e.user_id, u.username, e.title, e.note, e.status, e.audio_key, e.audio_format,
+                       e.duration_seconds, e.created_at, e.updated_at
+                  FROM contest_entries e JOIN users u ON u.id = e.user_id`;
+
+export const findEntry = (db: DB, contestId: string, entryId: string) =>
+  db.$client.prepare(`${SELECT} WHERE e.contest_id = ?1 AND e.id = ?2`).bind(contestId, entryId).first<EntryRow>();
+
+/** The contest's submitted entries, and the viewer's own drafts. */
+export async function listEntries(db: DB, contestId: string, viewerId: string | null): Promise<EntryRow[]> {
+  const { results } = await db.$client
+    .prepare(`${SELECT} WHERE e.contest_id = ?1 AND (e.status = 'submitted' OR (e.status = 'draft' AND e.user_id = ?2))`)
+    .bind(contestId, viewerId ?? "")
+    .all<EntryRow>();
+  return results;
+}
+
+/**
+ * A draft entry, taken in one statement that holds both bounds: the contest takes entries at `now`,
+ * and the member has fewer live (draft or submitted) entries than it allows. False when refused.
+ */
+export async function createDraftEntry(db: DB, contestId: string, userId: string, v: { title: string; note: string }, now: number): Promise<string | null> {
+  const id = crypto.randomUUID();
+  const written = await db.$client
+    .prepare(
+      `INSERT INTO contest_entries (id, contest_id, user_id, title, note, status, licence_accepted_at, created_at, updated_at)
+       SELECT ?1, c.id, ?3, ?4, ?5, 'draft', ?6, ?6, ?6 FROM contests c
+        WHERE c.id = ?2 AND c.opens_at <= ?6 AND ?6 < c.entries_close_at
+          AND (SELECT count(*) FROM contest_entries e WHERE e.contest_id = c.id AND e.user_id = ?3 AND e.status <> 'withdrawn') < c.entries_per_member`,
+    )
+    .bind(id, contestId, userId, v.title, v.note, now)
+    .run();
+  return (written.meta.changes ?? 0) > 0 ? id : null;
+}
+
+/** The entry's stored audio, while the contest takes entries; the entry is then submitted. False when refused. */
+export async function setEntryAudio(
+  db: DB,
+  entry: EntryRow,
+  audio: { key: string; format: string; bytes: number; durationSeconds: number },
+  now: number,
+): Promise<boolean> {
+  const written = await db.$client
+    .prepare(
+      `UPDATE contest_entries SET audio_key = ?3, audio_format = ?4, audio_bytes = ?5, duration_seconds = ?6, status = 'submitted', updated_at = ?7
+        WHERE id = ?1 AND user_id = ?2 AND status <> 'withdrawn' AND audio_key IS ?8
+          AND EXISTS (SELECT 1 FROM contests c WHERE c.id = contest_entries.contest_id AND ?7 < c.entries_close_at)`,
+    )
+    .bind(entry.id, entry.user_id, audio.key, audio.format, audio.bytes, audio.durationSeconds, now, entry.audio_key)
+    .run();
+  return (written.meta.changes ?? 0) > 0;
+}
+
+/** A new title and note, until the entry deadline. False when refused. */
+export async function editEntry(db: DB, entry: EntryRow, v: { title: string; note: string }, now: number): Promise<boolean> {
+  const written = await db.$client
+    .prepare(
+      `UPDATE contest_entries SET title = ?3, note = ?4, updated_at = ?5
+        WHERE id = ?1 AND user_id = ?2 AND status <> 'withdrawn'
+          AND EXISTS (SELECT 1 FROM contests c WHERE c.id = contest_entries.contest_id AND ?5 < c.entries_close_at)`,
+    )
+    .bind(entry.id, entry.user_id, v.title, v.note, now)
+    .run();
+  return (written.meta.changes ?? 0) > 0;
+}
+
+/** Withdraws the entry and takes its votes away, in one batch; the audio key to delete, or false when already withdrawn. */
+export async function withdrawEntry(db: DB, entry: EntryRow, now: number): Promise<boolean> {
+  const [, written] = await db.$client.batch([
+    db.$client
+      .prepare("DELETE FROM contest_votes WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM contest_entries WHERE id = ?1 AND status <> 'withdrawn')")
+      .bind(entry.id),
+    db.$client
+      .prepare("UPDATE contest_entries SET status = 'withdrawn', updated_at = ?3 WHERE id = ?1 AND user_id = ?2 AND status <> 'withdrawn'")
+      .bind(entry.id, entry.user_id, now),
+  ]);
+  return (written!.meta.changes ?? 0) > 0;
+}

@@ -1,0 +1,101 @@
+// /api/admin/contests: the remix contests in the back office (decision 184), administrators only
+// (the admin tree's gate runs first).
+//   GET  /              every contest with its phase and submitted entries
+//   POST /              a new contest (contestInputSchema) → 201
+//   GET  /:id           one contest
+//   PUT  /:id           every field again; 409 contest_closed once its results are out
+//   PUT  /:id/cover     the body is the picture (JPEG, PNG or WebP, at most 2 MB)
+//   PUT  /:id/entries/:entryId/jury   { score } 0..100: the jury's score of a submitted entry, until
+//                       the results are out (409 contest_closed); another contest's entry is 404
+// A tier the ladder lacks is 400 tier_gate_unknown, an archived one not already the contest's 400
+// tier_gate_archived; a track or event that does not exist 400; nothing stored on any refusal.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../../types";
+import { parseJsonBody, validate } from "../../lib/validate";
+import { uploadBody } from "../../lib/upload-body";
+import { routeError } from "../../lib/errors";
+import { actorOf } from "../../middleware/guards";
+import { checkMinTierChoice } from "../../services/tier-gate-check";
+import { deleteObjects, storeImage } from "../../services/media/catalog-uploads";
+import { CATALOG_IMAGE_MAX_BYTES } from "#contracts/music/admin-catalog-limits.ts";
+import {
+  createContest,
+  findContest,
+  listContests,
+  namedRowsExist,
+  setContestCover,
+  toAdminContest,
+  updateContest,
+  type ContestRow,
+} from "../../db/contests/contests";
+import { setJuryScore } from "../../db/contests/results";
+import { findEntry } from "../../db/contests/entries";
+import {
+  CONTEST_ID_PATTERN,
+  contestInputSchema,
+  juryScoreSchema,
+  type AdminContestResponse,
+  type AdminContestsResponse,
+  type ContestValues,
+} from "#contracts/contests/contests.ts";
+
+type Ctx = Context<HonoEnv>;
+
+async function storedContest(c: Ctx): Promise<ContestRow> {
+  const id = c.req.param("id") ?? "";
+  const row = CONTEST_ID_PATTERN.test(id) ? await findContest(c.var.db, id) : null;
+  if (!row) throw routeError("contest_not_found");
+  return row;
+}
+
+/** The tiers, track and events the values name, checked before anything is written. */
+async function checkNamed(c: Ctx, v: ContestValues, before: ContestRow | null) {
+  await checkMinTierChoice(c.var.db, v.stems.tierId, before?.stems.tierId ?? null, "stems.tierId");
+  await checkMinTierChoice(c.var.db, v.enter.tierId, before?.enter.tierId ?? null, "enter.tierId");
+  const exist = await namedRowsExist(c.var.db, v);
+  if (!exist.track) throw routeError("contest_track_unknown", { field: "trackId" });
+  if (!exist.events) throw routeError("contest_event_unknown");
+}
+
+export const adminContestRoutes = new Hono<HonoEnv>()
+  .get("/", async (c) => c.json<AdminContestsResponse>({ contests: (await listContests(c.var.db)).map((row) => toAdminContest(row)) }))
+
+  .post("/", validate("json", contestInputSchema), async (c) => {
+    const values = c.req.valid("json");
+    await checkNamed(c, values, null);
+    const row = await createContest(c.var.db, actorOf(c), values);
+    return c.json<AdminContestResponse>({ contest: toAdminContest(row) }, 201);
+  })
+
+  .get("/:id", async (c) => c.json<AdminContestResponse>({ contest: toAdminContest(await storedContest(c)) }))
+
+  .put("/:id", async (c) => {
+    const before = await storedContest(c);
+    const values = await parseJsonBody(c, contestInputSchema);
+    if (before.resultsAt !== null) throw routeError("contest_closed");
+    await checkNamed(c, values, before);
+    const row = await updateContest(c.var.db, actorOf(c), before, values);
+    if (!row) throw routeError("contest_closed");
+    return c.json<AdminContestResponse>({ contest: toAdminContest(row) });
+  })
+
+  .put("/:id/cover", uploadBody(CATALOG_IMAGE_MAX_BYTES), async (c) => {
+    const before = await storedContest(c);
+    const key = await storeImage(c, "contests", before.id);
+    if (!(await setContestCover(c.var.db, actorOf(c), before, key))) {
+      await deleteObjects(c.env.MEDIA, [key]); // the contest went away meanwhile: nothing uses it
+      throw routeError("contest_not_found");
+    }
+    await deleteObjects(c.env.MEDIA, [before.coverKey]);
+    return c.json<AdminContestResponse>({ contest: toAdminContest((await findContest(c.var.db, before.id))!) });
+  })
+
+  .put("/:id/entries/:entryId/jury", async (c) => {
+    const contest = await storedContest(c);
+    const entryId = c.req.param("entryId");
+    const { score } = await parseJsonBody(c, juryScoreSchema);
+    const entry = CONTEST_ID_PATTERN.test(entryId) ? await findEntry(c.var.db, contest.id, entryId) : null;
+    if (!entry || entry.status !== "submitted") throw routeError("contest_entry_not_found");
+    if (!(await setJuryScore(c.var.db, actorOf(c), contest.id, entry.id, score))) throw routeError("contest_closed");
+    return c.json({ entryId: entry.id, score });
+  });

@@ -1,0 +1,326 @@
+// /api/contests: the remix contests as members and visitors see them (decision 184).
+//   GET    /:id                           the contest in the asker's language with what they may do now;
+//                                          404 contest_not_found before it opens (admins see it)
+//   GET    /:id/entries?seed=             submitted entries in a fair order (the member's id, or a
+//                                          visitor's seed, decides it), the asker's drafts, no counts
+//   POST   /:id/entries                   { title, note, acceptLicence: true }: a draft → 201
+//   GET    /:id/entries/:entryId          one entry; another member's draft is 404
+//   PATCH  /:id/entries/:entryId          the title and note, until the entry deadline
+//   PUT    /:id/entries/:entryId/audio    the body is the remix (WAV, FLAC or MP3 as its Content-Type
+//                                          says, up to the contest's size and within the duration limits)
+//   GET    /:id/entries/:entryId/audio    the remix, with Range
+//   DELETE /:id/entries/:entryId          withdraw, at any time; its votes go
+//   POST   /:id/votes                     { entryId } → 201 with the votes left
+//   DELETE /:id/votes/:entryId            the vote back, while the window is open
+//   GET    /:id/results                   once voting is over: each entry's place, votes and shares,
+//                                          computed once by whichever comes first, this or the job;
+//                                          409 contest_results_not_out before
+// A visitor and a banned member get 401 on every write. Each bound is held by the one statement
+// that writes (worker/db/contests/); a refusal is then told apart by reading why.
+import { Hono, type Context } from "hono";
+import type { HonoEnv } from "../types";
+import { requireUser } from "../middleware/guards";
+import { answerLanguage } from "../middleware/content-language";
+import { inLanguage } from "../lib/content-language";
+import { routeError } from "../lib/errors";
+import { parseJsonBody } from "../lib/validate";
+import { uploadBody, uploadLimit } from "../lib/upload-body";
+import { streamUploadToR2 } from "../lib/upload-stream";
+import { serveR2Object } from "../lib/r2-range";
+import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES } from "../lib/audio-probe";
+import { deleteObjects, keyFor } from "../services/media/catalog-uploads";
+import { contestCoverUrl, findContest, type ContestRow } from "../db/contests/contests";
+import { castVote, removeVote, votedEntries } from "../db/contests/votes";
+import { createDraftEntry, editEntry, findEntry, listEntries, setEntryAudio, withdrawEntry, type EntryRow } from "../db/contests/entries";
+import { contestViewer, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
+import { fairOrder } from "../services/contests/fair-order";
+import { resultsOf } from "../services/contests/results";
+import {
+  CONTEST_ID_PATTERN,
+  CONTEST_MESSAGES,
+  CONTEST_UPLOAD_MAX_MB,
+  ENTRY_DURATION_MAX_SECONDS,
+  ENTRY_DURATION_MIN_SECONDS,
+  contestPhaseAt,
+  entryEditSchema,
+  entryInputSchema,
+  voteInputSchema,
+  type ContestEntriesResponse,
+  type ContestEntry,
+  type ContestResultsResponse,
+  type ContestEntryResponse,
+  type ContestVoteResponse,
+  type PublicContestResponse,
+} from "#contracts/contests/contests.ts";
+
+// Read-only use of the request: handlers behind requireUser pass their narrower context too.
+type Ctx = { req: { param(name: string): string | undefined }; var: Pick<Context<HonoEnv>["var"], "db" | "user"> };
+const MB = 1024 * 1024;
+const SEED_PATTERN = /^[a-z0-9]{8,32}$/;
+
+/** The remix formats an entry may be, by the Content-Type the upload declares. */
+const DECLARED_FORMATS: Record<string, "wav" | "flac" | "mp3"> = {
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/flac": "flac",
+  "audio/x-flac": "flac",
+  "audio/mpeg": "mp3",
+};
+
+/** The contest the path names, once it has opened (administrators see it before). */
+async function openContest(c: Ctx, now: number): Promise<ContestRow> {
+  const id = c.req.param("id") ?? "";
+  const contest = CONTEST_ID_PATTERN.test(id) ? await findContest(c.var.db, id) : null;
+  if (!contest || (now < contest.opensAt && !c.var.user?.isAdmin)) throw routeError("contest_not_found");
+  return contest;
+}
+
+/** The entry the path names as the asker may see it: submitted, or their own; else 404. */
+async function visibleEntry(c: Ctx, contest: ContestRow): Promise<EntryRow> {
+  const id = c.req.param("entryId") ?? "";
+  const entry = CONTEST_ID_PATTERN.test(id) ? await findEntry(c.var.db, contest.id, id) : null;
+  if (!entry || (entry.status !== "submitted" && entry.user_id !== c.var.user?.id)) throw routeError("contest_entry_not_found");
+  return entry;
+}
+
+/** The asker's own entry, not withdrawn; anyone else's is as unknown as a missing one. */
+async function ownEntry(c: Ctx, contest: ContestRow): Promise<EntryRow> {
+  const entry = await visibleEntry(c, contest);
+  if (entry.user_id !== c.var.user!.id || entry.status === "withdrawn") throw routeError("contest_entry_not_found");
+  return entry;
+}
+
+function entryView(entry: EntryRow, viewerId: string | null, voted: ReadonlySet<string>): ContestEntry {
+  return {
+    id: entry.id,
+    title: entry.title,
+    note: entry.note,
+    remixer: { username: entry.username },
+    status: entry.status,
+    durationSeconds: entry.duration_seconds,
+    audioUrl: entry.audio_key ? `/api/contests/${entry.contest_id}/entries/${entry.id}/audio` : null,
+    mine: entry.user_id === viewerId,
+    votedByMe: voted.has(entry.id),
+    createdAt: new Date(entry.created_at).toISOString(),
+    updatedAt: new Date(entry.updated_at).toISOString(),
+  };
+}
+
+/** Votes the viewer has left now (none outside the window or for an account that may not vote). */
+function votesLeft(contest: ContestRow, viewer: ContestViewer | null, voted: ReadonlySet<string>, now: number) {
+  return mayVote(viewer, contest) && contestPhaseAt(contest, now) === "voting" && contest.resultsAt === null
+    ? Math.max(0, contest.votesPerMember - voted.size)
+    : 0;
+}
+
+/** Why the asker may not enter now, or nothing. */
+function enterRefusal(contest: ContestRow, viewer: ContestViewer | null, now: number) {
+  if (!passesAudience(viewer, contest.enter)) return routeError("contest_enter_not_allowed");
+  if (!viewer!.standing.verified) return routeError("email_unverified");
+  if (contestPhaseAt(contest, now) !== "entries") return routeError("contest_entries_closed");
+  return null;
+}
+
+/** Why a vote was not taken: the first rule it broke. */
+async function voteRefusal(c: Ctx, contest: ContestRow, entryId: string, now: number) {
+  const entry = await findEntry(c.var.db, contest.id, entryId);
+  if (!entry || entry.status !== "submitted") return routeError("contest_entry_not_found");
+  if (contestPhaseAt(contest, now) !== "voting" || contest.resultsAt !== null) return routeError("contest_voting_closed");
+  if (!mayVote(await contestViewer(c.var.db, contest, c.var.user), contest)) return routeError("contest_vote_not_allowed");
+  if (entry.user_id === c.var.user!.id) return routeError("contest_own_entry");
+  const voted = await votedEntries(c.var.db, contest.id, c.var.user!.id);
+  if (voted.has(entryId)) return routeError("contest_already_voted");
+  return routeError("contest_votes_used_up");
+}
+
+export const contestRoutes = new Hono<HonoEnv>()
+  .get("/:id", async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const viewer = await contestViewer(c.var.db, contest, c.var.user);
+    const voted = viewer ? await votedEntries(c.var.db, contest.id, viewer.user.id) : new Set<string>();
+    const locale = answerLanguage(c);
+    c.header("Cache-Control", "private, no-store");
+    return c.json<PublicContestResponse>({
+      contest: {
+        id: contest.id,
+        trackId: contest.trackId,
+        title: inLanguage(locale, contest.titleEn, contest.titlePtBr),
+        brief: inLanguage(locale, contest.briefEn, contest.briefPtBr),
+        rules: inLanguage(locale, contest.rulesEn, contest.rulesPtBr),
+        prizes: inLanguage(locale, contest.prizesEn, contest.prizesPtBr || null),
+        coverUrl: contestCoverUrl(contest.coverKey),
+        opensAt: new Date(contest.opensAt).toISOString(),
+        entriesCloseAt: new Date(contest.entriesCloseAt).toISOString(),
+        votingOpensAt: new Date(contest.votingOpensAt).toISOString(),
+        votingClosesAt: new Date(contest.votingClosesAt).toISOString(),
+        winnerBy: contest.winnerBy,
+        fanWeightPercent: contest.fanWeightPercent,
+        votesPerMember: contest.votesPerMember,
+        entriesPerMember: contest.entriesPerMember,
+        maxUploadMb: contest.maxUploadMb,
+        phase: contestPhaseAt(contest, now),
+        rights: {
+          canDownloadStems: passesAudience(viewer, contest.stems),
+          canEnter: enterRefusal(contest, viewer, now) === null,
+          canVote: votesLeft(contest, viewer, voted, now) > 0,
+          votesLeft: votesLeft(contest, viewer, voted, now),
+        },
+        resultsOut: contest.resultsAt !== null,
+      },
+    });
+  })
+
+  .get("/:id/entries", async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const user = c.var.user;
+    const asked = c.req.query("seed") ?? "";
+    const seed = user ? user.id : SEED_PATTERN.test(asked) ? asked : crypto.randomUUID();
+    const [entries, voted, viewer] = await Promise.all([
+      listEntries(c.var.db, contest.id, user?.id ?? null),
+      user ? votedEntries(c.var.db, contest.id, user.id) : new Set<string>(),
+      contestViewer(c.var.db, contest, user),
+    ]);
+    const ordered = await fairOrder(entries, `${contest.id}:${seed}`);
+    c.header("Cache-Control", "private, no-store");
+    return c.json<ContestEntriesResponse>({
+      entries: ordered.map((entry) => entryView(entry, user?.id ?? null, voted)),
+      votesLeft: votesLeft(contest, viewer, voted, now),
+    });
+  })
+
+  .post("/:id/entries", requireUser, async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const values = await parseJsonBody(c, entryInputSchema);
+    const refusal = enterRefusal(contest, await contestViewer(c.var.db, contest, c.var.user), now);
+    if (refusal) throw refusal;
+    const id = await createDraftEntry(c.var.db, contest.id, c.var.user.id, values, now);
+    if (!id) throw routeError(contestPhaseAt(contest, Date.now()) === "entries" ? "contest_entries_used_up" : "contest_entries_closed");
+    const entry = (await findEntry(c.var.db, contest.id, id))!;
+    return c.json<ContestEntryResponse>({ entry: entryView(entry, c.var.user.id, new Set()) }, 201);
+  })
+
+  .get("/:id/entries/:entryId", async (c) => {
+    const contest = await openContest(c, Date.now());
+    const entry = await visibleEntry(c, contest);
+    const voted = c.var.user ? await votedEntries(c.var.db, contest.id, c.var.user.id) : new Set<string>();
+    c.header("Cache-Control", "private, no-store");
+    return c.json<ContestEntryResponse>({ entry: entryView(entry, c.var.user?.id ?? null, voted) });
+  })
+
+  .patch("/:id/entries/:entryId", requireUser, async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const entry = await ownEntry(c, contest);
+    const values = await parseJsonBody(c, entryEditSchema);
+    if (!(await editEntry(c.var.db, entry, values, now))) throw routeError("contest_entries_closed");
+    return c.json<ContestEntryResponse>({ entry: entryView((await findEntry(c.var.db, contest.id, entry.id))!, c.var.user.id, new Set()) });
+  })
+
+  .put("/:id/entries/:entryId/audio", requireUser, uploadBody(CONTEST_UPLOAD_MAX_MB * MB), async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const entry = await ownEntry(c, contest);
+    if (contestPhaseAt(contest, now) !== "entries") throw routeError("contest_entries_closed");
+    const declared = DECLARED_FORMATS[(c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase()];
+    const errors = { tooLarge: CONTEST_MESSAGES.audioTooLarge, wrongType: CONTEST_MESSAGES.notAudio };
+    if (!declared) throw routeError("unsupported_type", { message: CONTEST_MESSAGES.notAudio });
+    const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
+      maxBytes: Math.min(uploadLimit(c), contest.maxUploadMb * MB),
+      errors,
+      sniffLength: audioSniffLength,
+      maxSniffBytes: MAX_ID3_TAG_BYTES + 64 * 1024,
+      // The bytes must be the format the upload claims: a FLAC sent as an MP3 is refused.
+      detect: (head) => {
+        const kind = detectAudioType(head);
+        return kind?.format === declared ? kind : null;
+      },
+      keyFor: (kind) => keyFor("contest-entries", entry.id, kind.ext),
+    });
+    const seconds = audioDuration(upload.kind, upload.probe);
+    if (seconds === null || seconds < ENTRY_DURATION_MIN_SECONDS || seconds > ENTRY_DURATION_MAX_SECONDS) {
+      await deleteObjects(c.env.MEDIA, [upload.key]);
+      throw routeError("contest_entry_duration");
+    }
+    const stored = await setEntryAudio(
+      c.var.db,
+      entry,
+      { key: upload.key, format: declared, bytes: upload.size, durationSeconds: Math.round(seconds) },
+      Date.now(),
+    );
+    if (!stored) {
+      await deleteObjects(c.env.MEDIA, [upload.key]);
+      throw routeError("contest_entries_closed");
+    }
+    await deleteObjects(c.env.MEDIA, [entry.audio_key]);
+    return c.json<ContestEntryResponse>({ entry: entryView((await findEntry(c.var.db, contest.id, entry.id))!, c.var.user.id, new Set()) });
+  })
+
+  .get("/:id/entries/:entryId/audio", async (c) => {
+    const contest = await openContest(c, Date.now());
+    const entry = await visibleEntry(c, contest);
+    if (!entry.audio_key || entry.status === "withdrawn") throw routeError("contest_entry_not_found");
+    const contentType = detectFormatMime(entry.audio_format);
+    const res = await serveR2Object(c.env.MEDIA, entry.audio_key, c.req.raw, { contentType, cacheControl: "private, max-age=300" });
+    if (!res) throw routeError("contest_entry_not_found");
+    return res;
+  })
+
+  .delete("/:id/entries/:entryId", requireUser, async (c) => {
+    const contest = await openContest(c, Date.now());
+    const entry = await ownEntry(c, contest);
+    if (!(await withdrawEntry(c.var.db, entry, Date.now()))) throw routeError("contest_entry_not_found");
+    return c.body(null, 204);
+  })
+
+  .post("/:id/votes", requireUser, async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const { entryId } = await parseJsonBody(c, voteInputSchema);
+    if (!(await castVote(c.var.db, contest.id, entryId, c.var.user.id, now))) throw await voteRefusal(c, contest, entryId, now);
+    const voted = await votedEntries(c.var.db, contest.id, c.var.user.id);
+    return c.json<ContestVoteResponse>({ votesLeft: Math.max(0, contest.votesPerMember - voted.size) }, 201);
+  })
+
+  .delete("/:id/votes/:entryId", requireUser, async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const entryId = c.req.param("entryId");
+    if (!(await removeVote(c.var.db, contest.id, entryId, c.var.user.id, now))) {
+      if (contestPhaseAt(contest, now) !== "voting" || contest.resultsAt !== null) throw routeError("contest_voting_closed");
+      throw routeError("contest_vote_not_found");
+    }
+    const voted = await votedEntries(c.var.db, contest.id, c.var.user.id);
+    return c.json<ContestVoteResponse>({ votesLeft: Math.max(0, contest.votesPerMember - voted.size) });
+  })
+
+  .get("/:id/results", async (c) => {
+    const now = Date.now();
+    const contest = await openContest(c, now);
+    const results = await resultsOf(c.env, c.var.db, contest, now);
+    if (!results) throw routeError("contest_results_not_out");
+    const stored = (await findContest(c.var.db, contest.id))!;
+    const percent = (permille: number) => permille / 10;
+    return c.json<ContestResultsResponse>({
+      resultsAt: new Date(stored.resultsAt!).toISOString(),
+      results: results.map((r) => ({
+        entryId: r.entry_id,
+        title: r.title,
+        remixer: { username: r.username },
+        place: r.place,
+        fanVotes: r.fan_votes,
+        fanSharePercent: percent(r.fan_share_permille),
+        jurySharePercent: percent(r.jury_share_permille),
+        scorePercent: percent(r.score_permille),
+      })),
+    });
+  });
+
+function detectFormatMime(format: string | null): string {
+  if (format === "flac") return "audio/flac";
+  if (format === "wav") return "audio/wav";
+  return "audio/mpeg";
+}

@@ -1,0 +1,13 @@
+// The remix contests in the Worker (decision 184): every five minutes, contests whose voting ended
+// get their results, once (the job's module loads on its first run, not with the Worker).
+import { FIVE_MINUTE_CRON, type WorkerArea } from "./area";
+
+export const contests = {
+  cron: [
+    {
+      cron: FIVE_MINUTE_CRON,
+      name: "contests: results",
+      run: async ({ env, db, scheduledTime }) => (await import("../contests/results")).settleContests(env, db, scheduledTime),
+    },
+  ],
+} satisfies WorkerArea;

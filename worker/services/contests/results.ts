@@ -1,0 +1,42 @@
+// A contest's results once its voting is over (decision 184): computed and stored once, by the
+// five-minute job or by the first request that asks for them, whichever comes first; only the run
+// that stored them tells the winners (and the notification's id is the contest's, so a retry is
+// the same event).
+import type { AppEnv } from "../../env";
+import type { DB } from "../../db/client";
+import { findContest, type ContestRow } from "../../db/contests/contests";
+import { contestsAwaitingResults, readResults, storeResults, type ResultRow } from "../../db/contests/results";
+import { notifyMembers } from "../notifications";
+
+/** The contest's results, computed now when its voting is over and they are not stored yet; null while voting goes on. */
+export async function resultsOf(env: AppEnv, db: DB, contest: ContestRow, now = Date.now()): Promise<ResultRow[] | null> {
+  if (now < contest.votingClosesAt) return null;
+  if (contest.resultsAt === null && (await storeResults(db, contest, now))) {
+    const results = await readResults(db, contest.id);
+    const winners = results.filter((r) => r.place === 1).map((r) => r.user_id);
+    await notifyMembers(
+      env,
+      db,
+      {
+        id: `contest_won:${contest.id}`,
+        kind: "contest_won",
+        actorId: null,
+        params: { title: contest.titleEn, titlePtBr: contest.titlePtBr },
+        link: `/contests/${contest.id}`,
+      },
+      winners,
+    );
+    return results;
+  }
+  return readResults(db, contest.id);
+}
+
+/** The five-minute job: every contest whose voting ended gets its results. */
+export async function settleContests(env: AppEnv, db: DB, now: number): Promise<number> {
+  let settled = 0;
+  for (const id of await contestsAwaitingResults(db, now)) {
+    const contest = await findContest(db, id);
+    if (contest && (await resultsOf(env, db, contest, now))) settled++;
+  }
+  return settled;
+}
