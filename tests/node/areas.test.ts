@@ -354,6 +354,8 @@ describe("the lists derived from the declarations", () => {
       ":room": [true, false, false, false, true, false, false],
       // A live show's event (decision 113): a lowercase uuid.
       ":event": [false, false, false, false, true, false, false],
+      // A remix contest (decision 184): a lowercase uuid.
+      ":contest": [false, false, false, false, true, false, false],
     });
   });
 
