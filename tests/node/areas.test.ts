@@ -332,16 +332,17 @@ describe("the lists derived from the declarations", () => {
     });
   });
 
-  it("tell the ids apart as the classifier's hand-written PAGE_ID_PARAMS did", () => {
+  it("tell the ids apart as the classifier's hand-written PAGE_ID_PARAMS did, and a newer area's refuse markup and overlong ids", () => {
     const uuid = "0f8fad5b-d9cb-469f-a165-70867728950e";
-    const verdicts = Object.fromEntries(
-      Object.entries(PAGE_ID_PARAMS).map(([param, accepts]) => [
-        param,
-        ["freestyle-nights", "a".repeat(100), "a".repeat(101), "Bad_Slug", uuid, uuid.toUpperCase(), "<b>"].map((segment) => accepts(segment)),
-      ]),
+    const samples = ["freestyle-nights", "a".repeat(100), "a".repeat(101), "Bad_Slug", uuid, uuid.toUpperCase(), "<b>"];
+    const pinned = Object.fromEntries(
+      Object.entries(AREAS)
+        .filter(([key]) => PINNED_AREAS.has(key))
+        .flatMap(([, area]) => Object.entries(area.pageIdParams ?? {}))
+        .map(([param, accepts]) => [param, samples.map((segment) => accepts(segment))]),
     );
     const slug = [true, true, false, false, true, false, false];
-    expect(verdicts).toEqual({
+    expect(pinned).toEqual({
       ":album": slug,
       ":track": slug,
       ":product": slug,
@@ -354,9 +355,14 @@ describe("the lists derived from the declarations", () => {
       ":room": [true, false, false, false, true, false, false],
       // A live show's event (decision 113): a lowercase uuid.
       ":event": [false, false, false, false, true, false, false],
-      // A remix contest (decision 184): a lowercase uuid.
-      ":contest": [false, false, false, false, true, false, false],
     });
+    // What an area added since says of its own ids is its own test's; here, only that markup and
+    // an id longer than any slug are never counted.
+    for (const params of newcomers(Object.fromEntries(Object.entries(AREAS).map(([key, area]) => [key, area.pageIdParams ?? {}])))) {
+      for (const [param, accepts] of Object.entries(params)) {
+        expect([accepts("<b>"), accepts("a".repeat(101))], param).toEqual([false, false]);
+      }
+    }
   });
 
   it("give the cron jobs the Worker's two triggers (wrangler.toml)", () => {
