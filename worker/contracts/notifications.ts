@@ -1,6 +1,7 @@
 // The notification centre's shapes, shared by the Worker and the SPA (decision 044). No zod here:
 // the header's bell is on every page, in the entry chunk; the input schemas are in
 // notifications-input.ts.
+import type { NotificationParams } from "./areas/area.ts";
 import type { NotificationKind } from "./areas/words.ts";
 
 export const NOTIFICATIONS_API = "/api/notifications";
@@ -20,36 +21,8 @@ export type KindPreference = Record<NotificationChannel, boolean>;
 /** Who caused it (the latest of them for grouped likes); null for the site's own news. */
 export type NotificationActor = { username: string; avatarUrl: string | null };
 
-/**
- * What a notification's text needs besides its kind and actor; each field only where its kind has
- * it. Titles are in the reader's language where the content has one.
- */
-export type NotificationParams = {
-  /** The first words of the post or comment concerned. */
-  excerpt?: string;
-  /** A release's, event's, party's or TV channel's title. */
-  title?: string;
-  /** The same title in Portuguese, where the content has one (Portuguese readers see it instead). */
-  titlePtBr?: string;
-  /** Why a moderator hid the post, in the moderator's words. */
-  reason?: string;
-  /** Or, when the moderator wrote none, what most reporters chose (contracts/feed.ts REPORT_REASONS). */
-  reasonCode?: string;
-  /** ISO 8601: when the meet or party starts, the renewal is due, the grace ends, a gifted VIP ends, a gift was redeemed. */
-  at?: string;
-  /** vip_granted and vip_ended: the VIP is a redeemed gift's (it runs until `at`). */
-  gift?: boolean;
-  /** vip_granted, vip_ended (gift) and gift_redeemed: a gift of a tier above VIP, by its names (decision 116); absent for VIP. */
-  tierEn?: string;
-  tierPtBR?: string;
-  /** tier_offer: the percent off the first period (the tier's name is `title`, the offer's end `at`). */
-  percent?: number;
-  /** tier_offer: a win-back offer (to a member who had a paid tier). */
-  winBack?: boolean;
-  /** trial_ending: what the trial's end charges, in cents of `currency` (upper-case ISO 4217); the tier's name is `title`. */
-  cents?: number;
-  currency?: string;
-};
+/** What a notification's text needs besides its kind and actor (declared beside the kinds' words). */
+export type { NotificationParams };
 
 export type NotificationView = {
   id: string;

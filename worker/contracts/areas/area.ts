@@ -62,9 +62,67 @@ export type AuditActionNames = { readonly [code: string]: InEveryLanguage };
 export type InEveryLanguage = { readonly en: string; readonly "pt-BR": string };
 
 /**
+ * What a notification's text needs besides its kind and actor; each field only where its kind has
+ * it. Titles are in the reader's language where the content has one.
+ */
+export type NotificationParams = {
+  /** The first words of the post or comment concerned. */
+  excerpt?: string;
+  /** A release's, event's, party's or TV channel's title. */
+  title?: string;
+  /** The same title in Portuguese, where the content has one (Portuguese readers see it instead). */
+  titlePtBr?: string;
+  /** Why a moderator hid the post, in the moderator's words. */
+  reason?: string;
+  /** Or, when the moderator wrote none, what most reporters chose (contracts/feed.ts REPORT_REASONS). */
+  reasonCode?: string;
+  /** ISO 8601: when the meet or party starts, the renewal is due, the grace ends, a gifted VIP ends, a gift was redeemed. */
+  at?: string;
+  /** vip_granted and vip_ended: the VIP is a redeemed gift's (it runs until `at`). */
+  gift?: boolean;
+  /** vip_granted, vip_ended (gift) and gift_redeemed: a gift of a tier above VIP, by its names (decision 116); absent for VIP. */
+  tierEn?: string;
+  tierPtBR?: string;
+  /** tier_offer: the percent off the first period (the tier's name is `title`, the offer's end `at`). */
+  percent?: number;
+  /** tier_offer: a win-back offer (to a member who had a paid tier). */
+  winBack?: boolean;
+  /** trial_ending: what the trial's end charges, in cents of `currency` (upper-case ISO 4217); the tier's name is `title`. */
+  cents?: number;
+  currency?: string;
+};
+
+/**
+ * What a kind's push and e-mail words are made from (worker/services/notifications/texts.ts gives
+ * it). The formatting is passed in, already in the reader's language, so the words files stay
+ * plain data and functions that import nothing.
+ */
+export type NotificationPushInput = {
+  /** The actor's username (the latest liker for grouped likes); null for the site's own news. */
+  readonly actor: string | null;
+  /** Likes are grouped: how many liked. */
+  readonly actorCount: number;
+  /** Its `title` is already the reader's language's. */
+  readonly params: NotificationParams;
+  readonly brandName: string;
+  readonly format: {
+    /** “The text” in curly quotes; empty when there is none. */
+    readonly quote: (text: string | undefined) => string;
+    /** A day written out ("December 24, 2026"); empty when unknown. */
+    readonly date: (iso: string | undefined) => string;
+    /** An amount as the reader writes it ("$24.99", "US$ 24,99"); empty when unknown. */
+    readonly money: (cents: number | undefined, currency: string | undefined) => string;
+    /** What reporters chose (a report reason's code), by its name; empty when unknown. */
+    readonly reportReason: (code: string | undefined) => string;
+  };
+};
+
+/** A push notification's or notice e-mail's title and body. */
+export type NotificationPushText = { title: string; body: string };
+
+/**
  * One kind of notification an area sends (its words file's `notificationKinds`): how loudly it
- * arrives and its words. The push and e-mail texts are the Worker's
- * (worker/services/notifications/texts.ts, decision 180).
+ * arrives and its words, in the centre, in the settings and as a push or e-mail (decision 180).
  */
 export type NotificationKindWords = {
   /** Mailed at once (and pushed with high urgency) instead of waiting for the day's digest. */
@@ -79,6 +137,11 @@ export type NotificationKindWords = {
    * {title}, {reason}, {hasReason}, {date}, {gift}, {percent}, {winBack}, {amount}.
    */
   readonly text: InEveryLanguage;
+  /**
+   * Its push notification and e-mail, in each language: code rather than an ICU message (plurals,
+   * dates, money, a gift's variants), as the Worker's build carries no message parser.
+   */
+  readonly push: { readonly [Language in keyof InEveryLanguage]: (input: NotificationPushInput) => NotificationPushText };
 };
 
 /** An area's notification kinds, by kind. */

@@ -30,6 +30,13 @@ export const notificationKinds = {
     loud: true,
     label: { en: "My remixes that win a contest", "pt-BR": "Meus remixes que vencem um concurso" },
     text: { en: "Your remix won {title}", "pt-BR": "O seu remix venceu {title}" },
+    push: {
+      en: ({ params }) => ({ title: `You won ${params.title ?? "the contest"}`, body: "Your remix won the contest: the results are on its page." }),
+      "pt-BR": ({ params }) => ({
+        title: `Você venceu ${params.title ?? "o concurso"}`,
+        body: "O seu remix venceu o concurso: os resultados estão na página dele.",
+      }),
+    },
   },
 } as const satisfies NotificationKinds;
 

@@ -41,6 +41,10 @@ export const notificationKinds = {
       en: "New event: {title}",
       "pt-BR": "Novo evento: {title}",
     },
+    push: {
+      en: ({ params }) => ({ title: "New event", body: params.title ?? "" }),
+      "pt-BR": ({ params }) => ({ title: "Novo evento", body: params.title ?? "" }),
+    },
   },
   /** Tickets for what I asked "Notify me" about are on sale (decision 057). */
   notify_on_sale: {
@@ -50,6 +54,10 @@ export const notificationKinds = {
     text: {
       en: "Tickets for {title} are on sale now — you asked us to tell you",
       "pt-BR": "Os ingressos para {title} estão à venda — você pediu para ser avisado",
+    },
+    push: {
+      en: ({ params }) => ({ title: "Tickets on sale now", body: `Tickets for ${params.title ?? ""} are on sale: you asked us to tell you.` }),
+      "pt-BR": ({ params }) => ({ title: "Ingressos à venda", body: `Os ingressos para ${params.title ?? ""} estão à venda: você pediu para ser avisado.` }),
     },
   },
 } as const satisfies NotificationKinds;

@@ -27,6 +27,22 @@ export const notificationKinds = {
       "pt-BR":
         "{others, plural, =0 {{actor} curtiu seu post} one {{actor} e mais # pessoa curtiram seu post} other {{actor} e mais # pessoas curtiram seu post}}",
     },
+    push: {
+      en: ({ actor, actorCount, brandName }) => ({
+        title: brandName,
+        body:
+          actorCount > 1
+            ? `${actor ?? "Someone"} and ${actorCount - 1} ${actorCount === 2 ? "other" : "others"} liked your post`
+            : `${actor ?? "Someone"} liked your post`,
+      }),
+      "pt-BR": ({ actor, actorCount, brandName }) => ({
+        title: brandName,
+        body:
+          actorCount > 1
+            ? `${actor ?? "Alguém"} e mais ${actorCount - 1} ${actorCount === 2 ? "pessoa curtiram" : "pessoas curtiram"} seu post`
+            : `${actor ?? "Alguém"} curtiu seu post`,
+      }),
+    },
   },
   comment: {
     urgent: false,
@@ -36,6 +52,10 @@ export const notificationKinds = {
       en: "{actor} commented on your post: “{excerpt}”",
       "pt-BR": "{actor} comentou no seu post: “{excerpt}”",
     },
+    push: {
+      en: ({ actor, params, format }) => ({ title: `${actor ?? "Someone"} commented on your post`, body: format.quote(params.excerpt) }),
+      "pt-BR": ({ actor, params, format }) => ({ title: `${actor ?? "Alguém"} comentou no seu post`, body: format.quote(params.excerpt) }),
+    },
   },
   reply: {
     urgent: false,
@@ -44,6 +64,10 @@ export const notificationKinds = {
     text: {
       en: "{actor} replied to your comment: “{excerpt}”",
       "pt-BR": "{actor} respondeu ao seu comentário: “{excerpt}”",
+    },
+    push: {
+      en: ({ actor, params, format }) => ({ title: `${actor ?? "Someone"} replied to your comment`, body: format.quote(params.excerpt) }),
+      "pt-BR": ({ actor, params, format }) => ({ title: `${actor ?? "Alguém"} respondeu ao seu comentário`, body: format.quote(params.excerpt) }),
     },
   },
   /** An @username of me in a post or comment. */
@@ -55,6 +79,10 @@ export const notificationKinds = {
       en: "{actor} mentioned you: “{excerpt}”",
       "pt-BR": "{actor} mencionou você: “{excerpt}”",
     },
+    push: {
+      en: ({ actor, params, format }) => ({ title: `${actor ?? "Someone"} mentioned you`, body: format.quote(params.excerpt) }),
+      "pt-BR": ({ actor, params, format }) => ({ title: `${actor ?? "Alguém"} mencionou você`, body: format.quote(params.excerpt) }),
+    },
   },
   /** A moderator hid my post, with the reason. */
   post_hidden: {
@@ -64,6 +92,10 @@ export const notificationKinds = {
     text: {
       en: "{hasReason, select, yes {A moderator hid your post: {reason}} other {A moderator hid your post}}",
       "pt-BR": "{hasReason, select, yes {Um moderador ocultou seu post: {reason}} other {Um moderador ocultou seu post}}",
+    },
+    push: {
+      en: ({ params, format }) => ({ title: "A moderator hid your post", body: params.reason ?? format.reportReason(params.reasonCode) }),
+      "pt-BR": ({ params, format }) => ({ title: "Um moderador ocultou seu post", body: params.reason ?? format.reportReason(params.reasonCode) }),
     },
   },
 } as const satisfies NotificationKinds;

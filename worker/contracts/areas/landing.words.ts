@@ -21,6 +21,10 @@ export const notificationKinds = {
       en: "The team answered your message",
       "pt-BR": "A equipe respondeu à sua mensagem",
     },
+    push: {
+      en: ({ brandName }) => ({ title: brandName, body: "The team answered your message" }),
+      "pt-BR": ({ brandName }) => ({ title: brandName, body: "A equipe respondeu à sua mensagem" }),
+    },
   },
 } as const satisfies NotificationKinds;
 

@@ -23,6 +23,10 @@ export const notificationKinds = {
       en: "{title} is live: watch it now",
       "pt-BR": "{title} está ao vivo: assista agora",
     },
+    push: {
+      en: ({ params }) => ({ title: `${params.title ?? "The show"} is live`, body: "Watch it now." }),
+      "pt-BR": ({ params }) => ({ title: `${params.title ?? "O show"} está ao vivo`, body: "Assista agora." }),
+    },
   },
 } as const satisfies NotificationKinds;
 

@@ -28,6 +28,10 @@ export const notificationKinds = {
       en: "Your VIP payment failed — update your card",
       "pt-BR": "O pagamento do seu VIP falhou — atualize seu cartão",
     },
+    push: {
+      en: () => ({ title: "Your VIP payment failed", body: "Update your card to keep your VIP membership." }),
+      "pt-BR": () => ({ title: "O pagamento do seu VIP falhou", body: "Atualize seu cartão para manter sua assinatura VIP." }),
+    },
   },
   renewal_soon: {
     urgent: false,
@@ -36,6 +40,10 @@ export const notificationKinds = {
     text: {
       en: "Your VIP membership renews on {date}",
       "pt-BR": "Sua assinatura VIP será renovada em {date}",
+    },
+    push: {
+      en: ({ params, format }) => ({ title: "Your VIP membership renews soon", body: `It renews on ${format.date(params.at)}.` }),
+      "pt-BR": ({ params, format }) => ({ title: "Sua assinatura VIP renova em breve", body: `Ela renova em ${format.date(params.at)}.` }),
     },
   },
   /** My membership began, or a gift of it I redeemed (a tier above VIP by its names, decision 116). */
@@ -48,6 +56,29 @@ export const notificationKinds = {
       "pt-BR":
         "{gift, select, until {Seu presente de VIP foi resgatado: você é VIP até {date}} yes {Seu presente de VIP foi resgatado} other {Agora você é VIP}}",
     },
+    push: {
+      // A redeemed gift says until when, by the tier's name when it is one above VIP.
+      en: ({ params, brandName, format }) => {
+        if (params.gift && params.tierEn)
+          return {
+            title: `Your gift of ${params.tierEn} is redeemed`,
+            body: params.at ? `Your ${params.tierEn} membership runs until ${format.date(params.at)}.` : `Your ${params.tierEn} membership goes on.`,
+          };
+        if (params.gift)
+          return { title: "Your gift of VIP is redeemed", body: params.at ? `You are VIP until ${format.date(params.at)}.` : "Your VIP goes on." };
+        return { title: "You are VIP now", body: `Welcome to ${brandName} VIP.` };
+      },
+      "pt-BR": ({ params, brandName, format }) => {
+        if (params.gift && params.tierPtBR)
+          return {
+            title: `Seu presente de ${params.tierPtBR} foi resgatado`,
+            body: params.at ? `Sua assinatura ${params.tierPtBR} vai até ${format.date(params.at)}.` : `Sua assinatura ${params.tierPtBR} continua.`,
+          };
+        if (params.gift)
+          return { title: "Seu presente de VIP foi resgatado", body: params.at ? `Você é VIP até ${format.date(params.at)}.` : "Seu VIP continua." };
+        return { title: "Agora você é VIP", body: `Boas-vindas ao VIP de ${brandName}.` };
+      },
+    },
   },
   /** My membership ended, a redeemed gift's too. */
   vip_ended: {
@@ -58,6 +89,18 @@ export const notificationKinds = {
       en: "{gift, select, yes {Your gifted VIP ended} other {Your VIP membership ended}}",
       "pt-BR": "{gift, select, yes {Seu VIP de presente terminou} other {Sua assinatura VIP terminou}}",
     },
+    push: {
+      en: ({ params }) => {
+        if (params.gift && params.tierEn) return { title: `Your gifted ${params.tierEn} ended`, body: "You can join again at any time." };
+        if (params.gift) return { title: "Your gifted VIP ended", body: "You can become VIP again at any time." };
+        return { title: "Your VIP membership ended", body: "You can join again at any time." };
+      },
+      "pt-BR": ({ params }) => {
+        if (params.gift && params.tierPtBR) return { title: `Seu ${params.tierPtBR} de presente terminou`, body: "Você pode voltar quando quiser." };
+        if (params.gift) return { title: "Seu VIP de presente terminou", body: "Você pode voltar a ser VIP quando quiser." };
+        return { title: "Sua assinatura VIP terminou", body: "Você pode voltar quando quiser." };
+      },
+    },
   },
   /** Someone redeemed the gift of a membership I bought. */
   gift_redeemed: {
@@ -67,6 +110,16 @@ export const notificationKinds = {
     text: {
       en: "{actor} redeemed your gift of VIP on {date}",
       "pt-BR": "{actor} resgatou seu presente de VIP em {date}",
+    },
+    push: {
+      en: ({ actor, params, format }) => ({
+        title: "Your gift was redeemed",
+        body: `${actor ?? "Someone"} redeemed your gift of ${params.tierEn ?? "VIP"} on ${format.date(params.at)}.`,
+      }),
+      "pt-BR": ({ actor, params, format }) => ({
+        title: "Seu presente foi resgatado",
+        body: `${actor ?? "Alguém"} resgatou seu presente de ${params.tierPtBR ?? "VIP"} em ${format.date(params.at)}.`,
+      }),
     },
   },
 } as const satisfies NotificationKinds;

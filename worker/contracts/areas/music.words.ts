@@ -54,6 +54,10 @@ export const notificationKinds = {
       en: "New release: {title}",
       "pt-BR": "Novo lançamento: {title}",
     },
+    push: {
+      en: ({ params }) => ({ title: "New release", body: params.title ?? "" }),
+      "pt-BR": ({ params }) => ({ title: "Novo lançamento", body: params.title ?? "" }),
+    },
   },
   /** A release's VIP early access has begun (VIPs). */
   release_early: {
@@ -64,6 +68,10 @@ export const notificationKinds = {
       en: "VIP early access: {title}",
       "pt-BR": "Acesso antecipado VIP: {title}",
     },
+    push: {
+      en: ({ params }) => ({ title: "VIP early access", body: `${params.title ?? ""} — listen before everyone else` }),
+      "pt-BR": ({ params }) => ({ title: "Acesso antecipado VIP", body: `${params.title ?? ""} — ouça antes de todo mundo` }),
+    },
   },
   /** What I asked "Notify me" about is out (decision 057). */
   notify_release: {
@@ -73,6 +81,10 @@ export const notificationKinds = {
     text: {
       en: "{title} is out now — you asked us to tell you",
       "pt-BR": "{title} já saiu — você pediu para ser avisado",
+    },
+    push: {
+      en: ({ params }) => ({ title: "Out now", body: `${params.title ?? ""} is out: you asked us to tell you.` }),
+      "pt-BR": ({ params }) => ({ title: "Já saiu", body: `${params.title ?? ""} já saiu: você pediu para ser avisado.` }),
     },
   },
 } as const satisfies NotificationKinds;

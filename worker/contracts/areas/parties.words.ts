@@ -21,6 +21,10 @@ export const notificationKinds = {
       en: "{title} starts in 15 minutes",
       "pt-BR": "{title} começa em 15 minutos",
     },
+    push: {
+      en: ({ params }) => ({ title: "Starting in 15 minutes", body: params.title ?? "" }),
+      "pt-BR": ({ params }) => ({ title: "Começa em 15 minutos", body: params.title ?? "" }),
+    },
   },
 } as const satisfies NotificationKinds;
 

@@ -45,6 +45,18 @@ export const notificationKinds = {
       "pt-BR":
         "{winBack, select, yes {Volte para o {title}} other {Uma oferta para você}}: {percent}% de desconto no seu primeiro período de {title}, até {date}",
     },
+    push: {
+      en: ({ params, format }) => ({
+        title: params.winBack ? `Come back to ${params.title ?? ""}: ${params.percent ?? 0}% off` : `${params.percent ?? 0}% off ${params.title ?? ""}`,
+        body: `${params.percent ?? 0}% off your first period of ${params.title ?? ""}. Claim it by ${format.date(params.at)}.`,
+      }),
+      "pt-BR": ({ params, format }) => ({
+        title: params.winBack
+          ? `Volte para o ${params.title ?? ""}: ${params.percent ?? 0}% de desconto`
+          : `${params.percent ?? 0}% de desconto no ${params.title ?? ""}`,
+        body: `${params.percent ?? 0}% de desconto no seu primeiro período de ${params.title ?? ""}. Resgate até ${format.date(params.at)}.`,
+      }),
+    },
   },
   /** My free trial ends in 3 days, then its tier's price is charged (decision 102). */
   trial_ending: {
@@ -54,6 +66,16 @@ export const notificationKinds = {
     text: {
       en: "Your free trial of {title} ends on {date}, then {amount} is charged — cancel before then not to be charged",
       "pt-BR": "Seu teste grátis de {title} termina em {date}, depois {amount} será cobrado — cancele antes para não ser cobrado",
+    },
+    push: {
+      en: ({ params, format }) => ({
+        title: `Your free trial ends on ${format.date(params.at)}`,
+        body: `Then ${format.money(params.cents, params.currency)} is charged for ${params.title ?? "your membership"}. Not to be charged, cancel before then on your membership page.`,
+      }),
+      "pt-BR": ({ params, format }) => ({
+        title: `Seu teste grátis termina em ${format.date(params.at)}`,
+        body: `Depois, ${format.money(params.cents, params.currency)} será cobrado pelo ${params.title ?? "sua assinatura"}. Para não ser cobrado, cancele antes na página da sua assinatura.`,
+      }),
     },
   },
 } as const satisfies NotificationKinds;

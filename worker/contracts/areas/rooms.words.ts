@@ -29,6 +29,13 @@ export const notificationKinds = {
       en: "{actor} mentioned you in {title}: “{excerpt}”",
       "pt-BR": "{actor} mencionou você em {title}: “{excerpt}”",
     },
+    push: {
+      en: ({ actor, params, format }) => ({ title: `${actor ?? "Someone"} mentioned you in ${params.title ?? "a room"}`, body: format.quote(params.excerpt) }),
+      "pt-BR": ({ actor, params, format }) => ({
+        title: `${actor ?? "Alguém"} mencionou você em ${params.title ?? "uma sala"}`,
+        body: format.quote(params.excerpt),
+      }),
+    },
   },
   room_reply: {
     urgent: false,
@@ -37,6 +44,13 @@ export const notificationKinds = {
     text: {
       en: "{actor} replied to you in {title}: “{excerpt}”",
       "pt-BR": "{actor} respondeu a você em {title}: “{excerpt}”",
+    },
+    push: {
+      en: ({ actor, params, format }) => ({ title: `${actor ?? "Someone"} replied to you in ${params.title ?? "a room"}`, body: format.quote(params.excerpt) }),
+      "pt-BR": ({ actor, params, format }) => ({
+        title: `${actor ?? "Alguém"} respondeu a você em ${params.title ?? "uma sala"}`,
+        body: format.quote(params.excerpt),
+      }),
     },
   },
   /** New messages in a room I asked to hear everything of, at most one per window (decision 111). */
@@ -47,6 +61,16 @@ export const notificationKinds = {
     text: {
       en: "New messages in {title}: {actor}: “{excerpt}”",
       "pt-BR": "Novas mensagens em {title}: {actor}: “{excerpt}”",
+    },
+    push: {
+      en: ({ actor, params, format }) => ({
+        title: `New messages in ${params.title ?? "a room"}`,
+        body: `${actor ?? "Someone"}: ${format.quote(params.excerpt)}`,
+      }),
+      "pt-BR": ({ actor, params, format }) => ({
+        title: `Novas mensagens em ${params.title ?? "uma sala"}`,
+        body: `${actor ?? "Alguém"}: ${format.quote(params.excerpt)}`,
+      }),
     },
   },
 } as const satisfies NotificationKinds;

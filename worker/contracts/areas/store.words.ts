@@ -43,6 +43,10 @@ export const notificationKinds = {
       en: "Your order {title} has shipped",
       "pt-BR": "Seu pedido {title} foi enviado",
     },
+    push: {
+      en: ({ params }) => ({ title: "Your order has shipped", body: `Order ${params.title ?? ""} is on its way.` }),
+      "pt-BR": ({ params }) => ({ title: "Seu pedido foi enviado", body: `O pedido ${params.title ?? ""} está a caminho.` }),
+    },
   },
   /** A release I pre-ordered is out: the whole of it downloads now (decision 118). */
   preorder_out: {
@@ -52,6 +56,10 @@ export const notificationKinds = {
     text: {
       en: "{title} is out — your pre-order is in your collection",
       "pt-BR": "{title} já saiu — sua pré-venda está na sua coleção",
+    },
+    push: {
+      en: ({ params }) => ({ title: "It's out", body: `${params.title ?? ""} is out: all of it is in your collection now.` }),
+      "pt-BR": ({ params }) => ({ title: "Já saiu", body: `${params.title ?? ""} já saiu: tudo já está na sua coleção.` }),
     },
   },
 } as const satisfies NotificationKinds;

@@ -22,6 +22,10 @@ export const notificationKinds = {
       en: "{title} is live now on TV",
       "pt-BR": "{title} está ao vivo agora na TV",
     },
+    push: {
+      en: ({ params }) => ({ title: "Live now on TV", body: params.title ?? "" }),
+      "pt-BR": ({ params }) => ({ title: "Ao vivo agora na TV", body: params.title ?? "" }),
+    },
   },
 } as const satisfies NotificationKinds;
 
