@@ -6,16 +6,7 @@
 // by hand; and the service worker keeps exactly the pictures anyone may load.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  AREAS,
-  CROSS_SITE_POSTS,
-  isPublicPicture,
-  isTokenOnlyPath,
-  PAGE_ID_PARAMS,
-  PUBLIC_IMAGE_FOLDERS,
-  SITE_MEDIA_FOLDER,
-  SSR_ROUTES,
-} from "../../worker/contracts/areas";
+import { AREAS, CROSS_SITE_POSTS, isPublicPicture, isTokenOnlyPath, PUBLIC_IMAGE_FOLDERS, SITE_MEDIA_FOLDER, SSR_ROUTES } from "../../worker/contracts/areas";
 import type { Area, NotificationKindWords } from "../../worker/contracts/areas/area";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { AREA_AUDIT_ACTIONS, AREA_NOTIFICATION_KINDS, AREA_ROUTE_CODES, AREA_VALIDATION_CODES, NOTIFICATION_WORDS } from "../../worker/contracts/areas/words";
@@ -336,7 +327,7 @@ describe("the lists derived from the declarations", () => {
     const uuid = "0f8fad5b-d9cb-469f-a165-70867728950e";
     const samples = ["freestyle-nights", "a".repeat(100), "a".repeat(101), "Bad_Slug", uuid, uuid.toUpperCase(), "<b>"];
     const pinned = Object.fromEntries(
-      Object.entries(AREAS)
+      Object.entries(AREAS as Readonly<Record<string, Area>>)
         .filter(([key]) => PINNED_AREAS.has(key))
         .flatMap(([, area]) => Object.entries(area.pageIdParams ?? {}))
         .map(([param, accepts]) => [param, samples.map((segment) => accepts(segment))]),
@@ -358,7 +349,9 @@ describe("the lists derived from the declarations", () => {
     });
     // What an area added since says of its own ids is its own test's; here, only that markup and
     // an id longer than any slug are never counted.
-    for (const params of newcomers(Object.fromEntries(Object.entries(AREAS).map(([key, area]) => [key, area.pageIdParams ?? {}])))) {
+    for (const params of newcomers(
+      Object.fromEntries(Object.entries(AREAS as Readonly<Record<string, Area>>).map(([key, area]) => [key, area.pageIdParams ?? {}])),
+    )) {
       for (const [param, accepts] of Object.entries(params)) {
         expect([accepts("<b>"), accepts("a".repeat(101))], param).toEqual([false, false]);
       }
