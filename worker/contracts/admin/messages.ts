@@ -1,6 +1,7 @@
 // The back office's message inbox (docs/features.md#back-office-administrators, Messages).
 // Constants, texts and shapes shared by the Worker and the SPA, without zod: the SPA's admin chunk
 // imports these values. The Worker's zod schemas live with its route.
+import { englishCount } from "../english-count";
 
 export const MESSAGES_API = "/api/admin/messages";
 
@@ -24,7 +25,7 @@ export const LABELS_MAX = 10;
 export const INBOX_MESSAGES = {
   messageNotFound: "Message not found",
   replyRequired: "Write a reply first",
-  replyTooLong: `Replies can be at most ${REPLY_MAX.toLocaleString("en-US")} characters`,
+  replyTooLong: `Replies can be at most ${englishCount(REPLY_MAX)} characters`,
   labelRequired: "Labels cannot be empty",
   labelTooLong: `Labels can be at most ${LABEL_MAX} characters`,
   tooManyLabels: `A message can have at most ${LABELS_MAX} labels`,
