@@ -1,7 +1,7 @@
 // The back office's message inbox (docs/features.md#back-office-administrators, Messages).
 // Constants, texts and shapes shared by the Worker and the SPA, without zod: the SPA's admin chunk
 // imports these values. The Worker's zod schemas live with its route.
-import { englishCount } from "../english-count";
+import { englishCount } from "../english-count.ts";
 
 export const MESSAGES_API = "/api/admin/messages";
 
