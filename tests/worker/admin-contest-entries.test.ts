@@ -1,5 +1,5 @@
 // GET /api/admin/contests/:id/entries: the back office's list of a contest's entries. Only an
-// administrator reads it (a visitor and a banned member 401, a member and each tier 403); it holds
+// administrator reads it (a visitor and a banned member 401, a member, each tier and door staff 403); it holds
 // every entry, drafts and withdrawn ones too, each with its entrant, status, duration and jury
 // score; the votes and place only once the results are stored; an unknown contest is 404.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -46,6 +46,7 @@ describe("GET /api/admin/contests/:id/entries", () => {
       ["member", (await userOfRole("member")).cookie, 403, "admin_required"],
       ["vip", (await userOfRole("vip")).cookie, 403, "admin_required"],
       ["inner circle", (await userOfRole("inner circle")).cookie, 403, "admin_required"],
+      ["door staff", (await userOfRole("door staff")).cookie, 403, "admin_required"],
     ];
     for (const [role, cookie, status, code] of cases) {
       const res = await entriesOf(contest.id, cookie);
