@@ -11,6 +11,7 @@ import { Route as ContestEntriesRoute } from "../../app/routes/admin/contests_.$
 import type { AdminContest, AdminContestEntry, ContestResultsResponse } from "../../worker/contracts/contests/contests";
 import { DEFAULT_CONTEST_RULES } from "../../worker/contracts/contests/limits";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
+import { FakeXHR } from "./fixtures/fake-xhr";
 
 const API = "/api/admin/contests";
 const ID = "0b8f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
@@ -300,6 +301,36 @@ describe("/admin/contests", () => {
       entriesPerMember: 2,
     });
     expect(await screen.findByText("Contest saved.")).toBeTruthy();
+  });
+});
+
+describe("/admin/contests: loading and the cover", () => {
+  it("says the contests are loading until they come, in both languages", async () => {
+    for (const [locale, text] of [
+      ["en", "Loading contests..."],
+      ["pt-BR", "Carregando concursos..."],
+    ] as const) {
+      fakeServer({ [`GET ${API}`]: () => new Promise<Response>(() => {}) });
+      renderList(locale);
+      expect(await screen.findByText(text)).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it("uploads a cover as the body of PUT .../cover as soon as it is chosen, and shows it", async () => {
+    FakeXHR.sent = [];
+    vi.stubGlobal("XMLHttpRequest", FakeXHR);
+    fakeServer();
+    renderList();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Neon Heart Remix" }));
+    const form = await screen.findByRole("dialog", { name: "Edit Neon Heart Remix" });
+    const file = new File(["RIFF....WEBP"], "cover.webp", { type: "image/webp" });
+    fireEvent.change(within(form).getByLabelText("Cover"), { target: { files: [file] } });
+    expect(FakeXHR.sent).toHaveLength(1);
+    const xhr = FakeXHR.sent[0]!;
+    expect([xhr.method, xhr.url, xhr.body]).toEqual(["PUT", `${API}/${ID}/cover`, file]);
+    await xhr.respond(200, { contest: contest({ coverUrl: "/media/contests/cover.webp" }) });
+    expect((await within(form).findByRole("img", { name: "The current cover" })).getAttribute("src")).toBe("/media/contests/cover.webp");
   });
 });
 
