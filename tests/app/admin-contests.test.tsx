@@ -417,6 +417,18 @@ describe("/admin/contests/$contestId", () => {
     expect(within(entryRow).getByText("5")).toBeTruthy();
   });
 
+  it("says a contest that does not exist is gone, in both languages", async () => {
+    for (const [locale, text] of [
+      ["en", "This contest no longer exists."],
+      ["pt-BR", "Este concurso não existe mais."],
+    ] as const) {
+      fakeServer({ [`GET ${API}/${ID}`]: apiError(404, "contest_not_found", "Contest not found") });
+      renderEntries(locale);
+      expect(await screen.findByText(text)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it("keeps every control reachable by keyboard: native links, buttons, inputs and players", async () => {
     fakeServer({
       [`GET ${API}/${ID}`]: json(200, { contest: contest() }),

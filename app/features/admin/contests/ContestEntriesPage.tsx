@@ -6,6 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryState } from "../../../components/QueryState";
+import { hasCode } from "../../../lib/forms/errorText";
 import type { AdminContest } from "#contracts/contests/contests.ts";
 import { ActionOutcome } from "../components/ActionOutcome";
 import { EntriesTable } from "./EntriesTable";
@@ -23,7 +24,12 @@ export function ContestEntriesPage({ contestId }: { contestId: string }) {
       <p>
         <Link to="/admin/contests">{intl.formatMessage(m.back)}</Link>
       </p>
-      <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
+      <QueryState
+        query={query}
+        loading={intl.formatMessage(m.loading)}
+        failed={intl.formatMessage(hasCode(query.error, "contest_not_found") ? m.errorNotFound : m.loadFailed)}
+        retry={intl.formatMessage(m.retry)}
+      >
         {({ contest }) => <ContestEntries contest={contest} />}
       </QueryState>
     </div>
