@@ -34,6 +34,7 @@ import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminCampaignsRouteImport } from './routes/admin/campaigns'
 import { Route as AdminCatalogRouteImport } from './routes/admin/catalog'
+import { Route as AdminContestsRouteImport } from './routes/admin/contests'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminMarketingRouteImport } from './routes/admin/marketing'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
@@ -82,6 +83,7 @@ import { Route as VipMembershipManageRouteImport } from './routes/vip-membership
 import { Route as AdminAnalyticsIndexRouteImport } from './routes/admin/analytics/index'
 import { Route as AdminAnalyticsTracksRouteImport } from './routes/admin/analytics/tracks'
 import { Route as AdminCatalogImportRouteImport } from './routes/admin/catalog_.import'
+import { Route as AdminContestsContestIdRouteImport } from './routes/admin/contests_.$contestId'
 import { Route as AdminDisputesIndexRouteImport } from './routes/admin/disputes.index'
 import { Route as AdminDisputesDisputeIdRouteImport } from './routes/admin/disputes.$disputeId'
 import { Route as AdminLiveEventIdRouteImport } from './routes/admin/live.$eventId'
@@ -223,6 +225,11 @@ const AdminCampaignsRoute = AdminCampaignsRouteImport.update({
 const AdminCatalogRoute = AdminCatalogRouteImport.update({
   id: '/catalog',
   path: '/catalog',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminContestsRoute = AdminContestsRouteImport.update({
+  id: '/contests',
+  path: '/contests',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEventsRoute = AdminEventsRouteImport.update({
@@ -465,6 +472,11 @@ const AdminCatalogImportRoute = AdminCatalogImportRouteImport.update({
   path: '/catalog/import',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminContestsContestIdRoute = AdminContestsContestIdRouteImport.update({
+  id: '/contests_/$contestId',
+  path: '/contests/$contestId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminDisputesIndexRoute = AdminDisputesIndexRouteImport.update({
   id: '/disputes/',
   path: '/disputes/',
@@ -577,6 +589,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/campaigns': typeof AdminCampaignsRoute
   '/admin/catalog': typeof AdminCatalogRoute
+  '/admin/contests': typeof AdminContestsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -625,6 +638,7 @@ export interface FileRoutesByFullPath {
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/catalog/import': typeof AdminCatalogImportRoute
+  '/admin/contests/$contestId': typeof AdminContestsContestIdRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
@@ -668,6 +682,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/campaigns': typeof AdminCampaignsRoute
   '/admin/catalog': typeof AdminCatalogRoute
+  '/admin/contests': typeof AdminContestsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -716,6 +731,7 @@ export interface FileRoutesByTo {
   '/tickets': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/catalog/import': typeof AdminCatalogImportRoute
+  '/admin/contests/$contestId': typeof AdminContestsContestIdRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store/shipping': typeof AdminStoreShippingRoute
@@ -761,6 +777,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/campaigns': typeof AdminCampaignsRoute
   '/admin/catalog': typeof AdminCatalogRoute
+  '/admin/contests': typeof AdminContestsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/marketing': typeof AdminMarketingRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -809,6 +826,7 @@ export interface FileRoutesById {
   '/tickets/': typeof TicketsIndexRoute
   '/admin/analytics/tracks': typeof AdminAnalyticsTracksRoute
   '/admin/catalog_/import': typeof AdminCatalogImportRoute
+  '/admin/contests_/$contestId': typeof AdminContestsContestIdRoute
   '/admin/disputes/$disputeId': typeof AdminDisputesDisputeIdRoute
   '/admin/live/$eventId': typeof AdminLiveEventIdRoute
   '/admin/store_/shipping': typeof AdminStoreShippingRoute
@@ -855,6 +873,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/campaigns'
     | '/admin/catalog'
+    | '/admin/contests'
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
@@ -903,6 +922,7 @@ export interface FileRouteTypes {
     | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/catalog/import'
+    | '/admin/contests/$contestId'
     | '/admin/disputes/$disputeId'
     | '/admin/live/$eventId'
     | '/admin/store/shipping'
@@ -946,6 +966,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/campaigns'
     | '/admin/catalog'
+    | '/admin/contests'
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
@@ -994,6 +1015,7 @@ export interface FileRouteTypes {
     | '/tickets'
     | '/admin/analytics/tracks'
     | '/admin/catalog/import'
+    | '/admin/contests/$contestId'
     | '/admin/disputes/$disputeId'
     | '/admin/live/$eventId'
     | '/admin/store/shipping'
@@ -1038,6 +1060,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/campaigns'
     | '/admin/catalog'
+    | '/admin/contests'
     | '/admin/events'
     | '/admin/marketing'
     | '/admin/messages'
@@ -1086,6 +1109,7 @@ export interface FileRouteTypes {
     | '/tickets/'
     | '/admin/analytics/tracks'
     | '/admin/catalog_/import'
+    | '/admin/contests_/$contestId'
     | '/admin/disputes/$disputeId'
     | '/admin/live/$eventId'
     | '/admin/store_/shipping'
@@ -1344,6 +1368,13 @@ declare module '@tanstack/react-router' {
       path: '/catalog'
       fullPath: '/admin/catalog'
       preLoaderRoute: typeof AdminCatalogRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/contests': {
+      id: '/admin/contests'
+      path: '/contests'
+      fullPath: '/admin/contests'
+      preLoaderRoute: typeof AdminContestsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/events': {
@@ -1682,6 +1713,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCatalogImportRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/contests_/$contestId': {
+      id: '/admin/contests_/$contestId'
+      path: '/contests/$contestId'
+      fullPath: '/admin/contests/$contestId'
+      preLoaderRoute: typeof AdminContestsContestIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/disputes/': {
       id: '/admin/disputes/'
       path: '/disputes'
@@ -1809,6 +1847,7 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminCampaignsRoute: typeof AdminCampaignsRoute
   AdminCatalogRoute: typeof AdminCatalogRoute
+  AdminContestsRoute: typeof AdminContestsRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminMarketingRoute: typeof AdminMarketingRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
@@ -1826,6 +1865,7 @@ interface AdminRouteRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAnalyticsTracksRoute: typeof AdminAnalyticsTracksRoute
   AdminCatalogImportRoute: typeof AdminCatalogImportRoute
+  AdminContestsContestIdRoute: typeof AdminContestsContestIdRoute
   AdminDisputesDisputeIdRoute: typeof AdminDisputesDisputeIdRoute
   AdminLiveEventIdRoute: typeof AdminLiveEventIdRoute
   AdminStoreShippingRoute: typeof AdminStoreShippingRoute
@@ -1842,6 +1882,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminCampaignsRoute: AdminCampaignsRoute,
   AdminCatalogRoute: AdminCatalogRoute,
+  AdminContestsRoute: AdminContestsRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminMarketingRoute: AdminMarketingRoute,
   AdminMessagesRoute: AdminMessagesRoute,
@@ -1859,6 +1900,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminAnalyticsTracksRoute: AdminAnalyticsTracksRoute,
   AdminCatalogImportRoute: AdminCatalogImportRoute,
+  AdminContestsContestIdRoute: AdminContestsContestIdRoute,
   AdminDisputesDisputeIdRoute: AdminDisputesDisputeIdRoute,
   AdminLiveEventIdRoute: AdminLiveEventIdRoute,
   AdminStoreShippingRoute: AdminStoreShippingRoute,

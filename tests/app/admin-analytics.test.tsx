@@ -204,6 +204,7 @@ describe("admin sidebar", () => {
       ["Disputes", "/admin/disputes"],
       ["Listening Parties", "/admin/parties"],
       ["Community Rooms", "/admin/rooms"],
+      ["Remix Contests", "/admin/contests"],
       ["Audit Log", "/admin/audit"],
     ]);
     expect(within(nav).getByRole("link", { name: "Overview" }).getAttribute("aria-current")).toBe("page");

@@ -31,6 +31,7 @@ const adminMessages = defineMessages({
   audit: { id: "admin.nav.audit", defaultMessage: "Audit Log" },
   parties: { id: "admin.nav.parties", defaultMessage: "Listening Parties" },
   rooms: { id: "admin.nav.rooms", defaultMessage: "Community Rooms" },
+  contests: { id: "admin.nav.contests", defaultMessage: "Remix Contests" },
   settings: { id: "admin.nav.settings", defaultMessage: "Settings" },
   logout: { id: "admin.nav.logout", defaultMessage: "Logout" },
   showMenu: { id: "admin.nav.show", defaultMessage: "Show admin menu" },
@@ -62,6 +63,7 @@ const SIDEBAR_LINKS = [
   { to: "/admin/disputes", label: adminMessages.disputes, exact: false },
   { to: "/admin/parties", label: adminMessages.parties, exact: false },
   { to: "/admin/rooms", label: adminMessages.rooms, exact: false },
+  { to: "/admin/contests", label: adminMessages.contests, exact: false },
   { to: "/admin/audit", label: adminMessages.audit, exact: false },
 ] as const;
 

@@ -167,6 +167,24 @@ export type AdminContest = {
 export type AdminContestsResponse = { contests: AdminContest[] };
 export type AdminContestResponse = { contest: AdminContest };
 
+/** An entry as the back office lists it: drafts and withdrawn ones too; the votes and place only once the results are stored. */
+export type AdminContestEntry = {
+  id: string;
+  title: string;
+  note: string;
+  remixer: { username: string };
+  status: "draft" | "submitted" | "withdrawn";
+  durationSeconds: number | null;
+  /** The entry's own audio route, for a submitted entry; null otherwise. */
+  audioUrl: string | null;
+  juryScore: number | null;
+  votes: number | null;
+  place: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type AdminContestEntriesResponse = { entries: AdminContestEntry[] };
+
 /** What the viewer may do in a contest now, and why not. */
 export type ContestRights = {
   canDownloadStems: boolean;

@@ -95,3 +95,21 @@ export async function withdrawEntry(db: DB, entry: EntryRow, now: number): Promi
   ]);
   return (written!.meta.changes ?? 0) > 0;
 }
+
+export type AdminEntryRow = EntryRow & { jury_score: number | null; place: number | null; fan_votes: number | null };
+
+/** Every entry of the contest for the back office, drafts and withdrawn ones too, with the stored result of each. */
+export async function listAdminEntries(db: DB, contestId: string): Promise<AdminEntryRow[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT e.id, e.contest_id, e.user_id, u.username, e.title, e.note, e.status, e.audio_key, e.audio_format,
+              e.duration_seconds, e.created_at, e.updated_at, e.jury_score, r.place, r.fan_votes
+         FROM contest_entries e JOIN users u ON u.id = e.user_id
+         LEFT JOIN contest_results r ON r.contest_id = e.contest_id AND r.entry_id = e.id
+        WHERE e.contest_id = ?1
+        ORDER BY e.created_at, e.id`,
+    )
+    .bind(contestId)
+    .all<AdminEntryRow>();
+  return results;
+}

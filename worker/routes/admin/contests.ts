@@ -5,6 +5,8 @@
 //   GET  /:id           one contest
 //   PUT  /:id           every field again; 409 contest_closed once its results are out
 //   PUT  /:id/cover     the body is the picture (JPEG, PNG or WebP, at most 2 MB)
+//   GET  /:id/entries   every entry, drafts and withdrawn ones too, with its jury score, and its
+//                       votes and place once the results are stored
 //   PUT  /:id/entries/:entryId/jury   { score } 0..100: the jury's score of a submitted entry, until
 //                       the results are out (409 contest_closed); another contest's entry is 404
 // A tier the ladder lacks is 400 tier_gate_unknown, an archived one not already the contest's 400
@@ -29,11 +31,13 @@ import {
   type ContestRow,
 } from "../../db/contests/contests";
 import { setJuryScore } from "../../db/contests/results";
-import { findEntry } from "../../db/contests/entries";
+import { findEntry, listAdminEntries, type AdminEntryRow } from "../../db/contests/entries";
 import {
   CONTEST_ID_PATTERN,
   contestInputSchema,
   juryScoreSchema,
+  type AdminContestEntriesResponse,
+  type AdminContestEntry,
   type AdminContestResponse,
   type AdminContestsResponse,
   type ContestValues,
@@ -55,6 +59,24 @@ async function checkNamed(c: Ctx, v: ContestValues, before: ContestRow | null) {
   const exist = await namedRowsExist(c.var.db, v);
   if (!exist.track) throw routeError("contest_track_unknown", { field: "trackId" });
   if (!exist.events) throw routeError("contest_event_unknown");
+}
+
+function adminEntryView(entry: AdminEntryRow): AdminContestEntry {
+  return {
+    id: entry.id,
+    title: entry.title,
+    note: entry.note,
+    remixer: { username: entry.username },
+    status: entry.status,
+    durationSeconds: entry.duration_seconds,
+    // The members' audio route serves a submitted entry to anyone who may see it, admins included.
+    audioUrl: entry.status === "submitted" && entry.audio_key ? `/api/contests/${entry.contest_id}/entries/${entry.id}/audio` : null,
+    juryScore: entry.jury_score,
+    votes: entry.fan_votes,
+    place: entry.place,
+    createdAt: new Date(entry.created_at).toISOString(),
+    updatedAt: new Date(entry.updated_at).toISOString(),
+  };
 }
 
 export const adminContestRoutes = new Hono<HonoEnv>()
@@ -88,6 +110,12 @@ export const adminContestRoutes = new Hono<HonoEnv>()
     }
     await deleteObjects(c.env.MEDIA, [before.coverKey]);
     return c.json<AdminContestResponse>({ contest: toAdminContest((await findContest(c.var.db, before.id))!) });
+  })
+
+  .get("/:id/entries", async (c) => {
+    const contest = await storedContest(c);
+    const entries = await listAdminEntries(c.var.db, contest.id);
+    return c.json<AdminContestEntriesResponse>({ entries: entries.map(adminEntryView) });
   })
 
   .put("/:id/entries/:entryId/jury", async (c) => {
