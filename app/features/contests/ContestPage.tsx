@@ -10,6 +10,7 @@ import ContestMessages from "./messages?feature";
 import { contestMessages as m } from "./messages";
 import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./queries";
 import { EnterSection } from "./EnterSection";
+import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
 import type { ContestEntry, PublicContest } from "#contracts/contests/contests.ts";
 

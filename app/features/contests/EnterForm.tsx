@@ -89,7 +89,7 @@ export function EnterForm({ contest }: { contest: PublicContest }) {
         onChange={(event) => set("file", event.target.files?.[0] ?? null)}
       />
       <div className="field">
-        <label className="checkbox-label">
+        <label className="contest-check">
           <input
             type="checkbox"
             checked={fields.accepted}
