@@ -117,6 +117,43 @@ describe("sending an entry", () => {
     expect(within(form).getByText("Your remix is entered.")).toBeTruthy();
   });
 
+  it("keeps uploading when the draft was the member's last entry, then says their entries are used up", async () => {
+    let drafted = false;
+    const usedUp = contest({ entriesPerMember: 1, rights: rights({ canEnter: false, enterRefusal: "contest_entries_used_up" }) });
+    const api = contestApi({
+      answer: contest({ entriesPerMember: 1 }),
+      extra: {
+        [`GET /api/contests/${contest().id}`]: () => json(200, { contest: drafted ? usedUp : contest({ entriesPerMember: 1 }) }),
+        [`POST ${ENTRIES_API}`]: () => ((drafted = true), json(201, { entry: entry() })),
+      },
+    });
+    renderContest();
+    const form = await fillForm(audioFile("a.mp3", "audio/mpeg"));
+    fireEvent.click(within(form).getByRole("button", { name: "Enter my remix" }));
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(1));
+    // The contest is read again once the draft is made: its answer says no new entry now.
+    await waitFor(() => expect(api.callsTo(`GET /api/contests/${contest().id}`).length).toBeGreaterThanOrEqual(2));
+    await screen.findByText("Uploading: 0%");
+    expect(FakeXHR.sent[0]!.aborted).toBe(false);
+    await FakeXHR.sent[0]!.respond(200, { entry: entry({ status: "submitted" }) });
+    expect(await within(form).findByText("Your remix is entered.")).toBeTruthy();
+    expect(within(form).getByText("You have entered as many remixes as this contest allows")).toBeTruthy();
+    expect(within(form).queryByRole("button", { name: "Enter my remix" })).toBeNull();
+  });
+
+  it("sends a failed upload again to the same draft, not to a new one", async () => {
+    const api = contestApi({ extra: { [`POST ${ENTRIES_API}`]: json(201, { entry: entry() }) } });
+    renderContest();
+    const form = await fillForm(audioFile("a.mp3", "audio/mpeg"));
+    fireEvent.click(within(form).getByRole("button", { name: "Enter my remix" }));
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(1));
+    await FakeXHR.sent[0]!.fail();
+    fireEvent.click(within(form).getByRole("button", { name: "Enter my remix" }));
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(2));
+    expect(FakeXHR.sent[1]!.url).toBe(`${ENTRIES_API}/${ENTRY_ID}/audio`);
+    expect(api.callsTo(`POST ${ENTRIES_API}`)).toHaveLength(1);
+  });
+
   it("cancels an upload, keeping the draft", async () => {
     contestApi({ extra: { [`POST ${ENTRIES_API}`]: json(201, { entry: entry() }) } });
     renderContest();

@@ -6,17 +6,18 @@ import { useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { FilePickerField } from "../../components/FilePickerField";
 import { FormField, UiText } from "../../components/form/FormField";
-import type { UiMessage } from "../../lib/forms/errorText";
+import { hasCode, type UiMessage } from "../../lib/forms/errorText";
 import { ENTRY_NOTE_MAX, ENTRY_TITLE_MAX, type PublicContest } from "#contracts/contests/contests.ts";
 import { entryErrorText } from "./entry-errors";
 import { ENTRY_FILE_ACCEPT, entryFileRefusal } from "./entry-file";
 import { contestMessages as m } from "./messages";
-import { useCreateEntry } from "./queries";
+import { useCreateEntry, useEditEntry } from "./queries";
 import { UploadProgress } from "./UploadProgress";
 import { useEntryUpload } from "./useEntryUpload";
 
 type Fields = { title: string; note: string; accepted: boolean; file: File | null };
 type FieldErrors = Partial<Record<keyof Fields, UiMessage>>;
+type Draft = { id: string; title: string; note: string };
 const EMPTY: Fields = { title: "", note: "", accepted: false, file: null };
 
 /** The form's own checks, the Worker's rules: each field's first problem. */
@@ -33,15 +34,42 @@ function check(fields: Fields, maxUploadMb: number): FieldErrors {
   return errors;
 }
 
-export function EnterForm({ contest }: { contest: PublicContest }) {
+/**
+ * `usedUp`: the member has no new entry left. The form stays while its own draft is on its way (the
+ * draft itself may be the last entry, and the contest is read again as soon as it is made), and
+ * then says so.
+ */
+export function EnterForm({ contest, usedUp }: { contest: PublicContest; usedUp: boolean }) {
   const intl = useIntl();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [entered, setEntered] = useState(false);
+  // The draft this form made whose audio is not stored yet: sending again uploads to it, not to a new one.
+  const [draft, setDraft] = useState<Draft | null>(null);
   const create = useCreateEntry(contest.id);
+  const edit = useEditEntry(contest.id);
   const upload = useEntryUpload(contest.id, contest.maxUploadMb);
-  const busy = create.isPending || upload.state.phase === "uploading";
+  const busy = create.isPending || edit.isPending || upload.state.phase === "uploading";
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((was) => ({ ...was, [key]: value }));
+
+  // A draft withdrawn meanwhile (from the member's entries) is no longer this form's: the next send makes a new one.
+  const draftGone =
+    (upload.state.phase === "failed" && hasCode(upload.state.error, "contest_entry_not_found")) || hasCode(edit.error, "contest_entry_not_found");
+  const liveDraft = draftGone ? null : draft;
+
+  /** The draft to upload to: this form's own (its title and note brought up to date), else a new one. */
+  async function draftFor(own: Draft | null, title: string, note: string): Promise<string | null> {
+    if (own && own.title === title && own.note === note) return own.id;
+    if (own) {
+      if (!(await edit.mutateAsync({ entryId: own.id, title, note }).catch(() => null))) return null;
+      setDraft({ ...own, title, note });
+      return own.id;
+    }
+    edit.reset();
+    const made = await create.mutateAsync({ title, note, acceptLicence: true }).catch(() => null);
+    if (made) setDraft({ id: made.entry.id, title, note });
+    return made?.entry.id ?? null;
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,13 +78,22 @@ export function EnterForm({ contest }: { contest: PublicContest }) {
     setEntered(false);
     upload.reset();
     if (Object.keys(found).length > 0) return;
-    const draft = await create.mutateAsync({ title: fields.title.trim(), note: fields.note.trim(), acceptLicence: true }).catch(() => null);
-    if (!draft) return;
-    if (await upload.send(draft.entry.id, fields.file!)) {
+    const id = await draftFor(liveDraft, fields.title.trim(), fields.note.trim());
+    if (!id) return;
+    if (await upload.send(id, fields.file!)) {
       setFields(EMPTY);
+      setDraft(null);
       setEntered(true);
     }
   }
+
+  if (usedUp && !busy && !liveDraft)
+    return (
+      <>
+        {entered && <p role="status">{intl.formatMessage(m.entered)}</p>}
+        <p className="contest-enter-refusal">{intl.formatMessage(m.entriesUsedUp)}</p>
+      </>
+    );
 
   const fileError = errors.file ? <UiText value={errors.file} /> : undefined;
   return (
@@ -104,9 +141,9 @@ export function EnterForm({ contest }: { contest: PublicContest }) {
           </p>
         )}
       </div>
-      {create.isError && (
+      {(create.isError || edit.isError) && (
         <div className="error-banner" role="alert">
-          <UiText value={entryErrorText(create.error, contest.maxUploadMb)} />
+          <UiText value={entryErrorText(create.error ?? edit.error, contest.maxUploadMb)} />
         </div>
       )}
       <UploadProgress state={upload.state} maxUploadMb={contest.maxUploadMb} onCancel={upload.cancel} />

@@ -1,6 +1,7 @@
 // Entering, as the Worker's answer says the viewer may: a visitor is asked to sign in, a member who
-// may send a new entry gets the form, one who may not is told why (the gate names who may), and a
-// member's own entries are listed whatever the phase (withdrawing is open at any time).
+// may send a new entry gets the form (which says when their entries are used up), one who may not
+// is told why (the gate names who may), and a member's own entries are listed whatever the phase
+// (withdrawing is open at any time).
 import { useIntl } from "react-intl";
 import { Link } from "@tanstack/react-router";
 import { UiText } from "../../components/form/FormField";
@@ -26,12 +27,12 @@ export function EnterSection({ contest, entries }: { contest: PublicContest; ent
                 {intl.formatMessage(m.signInLink)}
               </Link>
             </p>
-          ) : enterRefusal ? (
+          ) : enterRefusal && enterRefusal !== "contest_entries_used_up" ? (
             <p className="contest-enter-refusal">
               <UiText value={enterRefusalText(enterRefusal, enterGate)} />
             </p>
           ) : (
-            <EnterForm contest={contest} />
+            <EnterForm contest={contest} usedUp={enterRefusal === "contest_entries_used_up"} />
           )}
         </section>
       )}

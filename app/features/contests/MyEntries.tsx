@@ -102,11 +102,11 @@ function EditEntry({ contest, entry, onDone }: { contest: PublicContest; entry: 
   const intl = useIntl();
   const [title, setTitle] = useState(entry.title);
   const [note, setNote] = useState(entry.note);
-  const edit = useEditEntry(contest.id, entry.id);
+  const edit = useEditEntry(contest.id);
   const fieldError = (field: string) => (serverErrorField(edit.error) === field ? entryErrorText(edit.error, contest.maxUploadMb) : undefined);
   function save(event: FormEvent) {
     event.preventDefault();
-    edit.mutate({ title: title.trim(), note: note.trim() }, { onSuccess: onDone });
+    edit.mutate({ entryId: entry.id, title: title.trim(), note: note.trim() }, { onSuccess: onDone });
   }
   return (
     <form onSubmit={save} noValidate>

@@ -29,7 +29,7 @@ export function entryErrorText(error: unknown, maxUploadMb: number): UiMessage {
 }
 
 /** Why a signed-in member may not enter now; a gate they are outside of names who may. */
-export function enterRefusalText(refusal: Exclude<ContestEnterRefusal, "unauthorized">, gate: ContestEnterGate): UiMessage {
+export function enterRefusalText(refusal: Exclude<ContestEnterRefusal, "unauthorized" | "contest_entries_used_up">, gate: ContestEnterGate): UiMessage {
   if (refusal !== "contest_enter_not_allowed") return { message: ENTRY_TEXTS[refusal]! };
   if (gate.access === "tier" && gate.tierName) return { message: m.gateTier, values: { tier: gate.tierName } };
   return { message: gate.access === "ticket" ? m.gateTicket : m.notAllowed };

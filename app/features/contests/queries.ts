@@ -49,10 +49,11 @@ export function useCreateEntry(contestId: string) {
   });
 }
 
-export function useEditEntry(contestId: string, entryId: string) {
+export function useEditEntry(contestId: string) {
   const refresh = useRefreshContest(contestId);
   return useMutation({
-    mutationFn: (json: { title: string; note: string }) => api<ContestEntryResponse>(entryPath(contestId, entryId), { method: "PATCH", json }),
+    mutationFn: ({ entryId, ...json }: { entryId: string; title: string; note: string }) =>
+      api<ContestEntryResponse>(entryPath(contestId, entryId), { method: "PATCH", json }),
     onSuccess: refresh,
   });
 }
