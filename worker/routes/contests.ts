@@ -115,11 +115,18 @@ function votesLeft(contest: ContestRow, viewer: ContestViewer | null, voted: Rea
     : 0;
 }
 
+/** The codes a member's entry is refused with before it is written (the page is told them too). */
+const ENTER_REFUSAL_CODES = {
+  gate: "contest_enter_not_allowed",
+  unverified: "email_unverified",
+  closed: "contest_entries_closed",
+} as const satisfies Record<string, ContestEnterRefusal>;
+
 /** Why the asker may not enter now (the gate, the account, the window), or nothing. */
 function enterRefusalCode(contest: ContestRow, viewer: ContestViewer | null, now: number): ContestEnterRefusal | null {
-  if (!passesAudience(viewer, contest.enter)) return "contest_enter_not_allowed";
-  if (!viewer!.standing.verified) return "email_unverified";
-  if (contestPhaseAt(contest, now) !== "entries") return "contest_entries_closed";
+  if (!passesAudience(viewer, contest.enter)) return ENTER_REFUSAL_CODES.gate;
+  if (!viewer!.standing.verified) return ENTER_REFUSAL_CODES.unverified;
+  if (contestPhaseAt(contest, now) !== "entries") return ENTER_REFUSAL_CODES.closed;
   return null;
 }
 
