@@ -20,11 +20,13 @@
 //          event selling tickets here, General and a nearly sold-out VIP area (scripts/lib/demo-tickets.mjs); the
 //          lossless masters of the releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
 //          two live shows, one for ticket holders about to start and a members' one with its
-//          replay open (scripts/lib/demo-live-shows.mjs);
+//          replay open (scripts/lib/demo-live-shows.mjs); two remix contests, one voting on four
+//          demo members' entries and one taking entries (scripts/lib/demo-contests.mjs);
 //   media  puts every file of the demo into local R2: the avatars, post, perk and product pictures, and the
 //          demo media (an MP3 per track, a WAV master per track of three releases, a cover per
 //          album, an image per radio station, a thumbnail and an MP4 video per TV channel, the
-//          landing page's pictures and promo video, the live shows' demo source in HLS segments), rendered
+//          landing page's pictures and promo video, the live shows' demo source in HLS segments, the
+//          demo contests' entries' remixes under contest-entries/), rendered
 //          offline and cached in the user's cache; skipped when that state already holds this set.
 //          The only step that writes local R2, so it never races another writer of it.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>] [--only vars|data|media]
@@ -58,6 +60,7 @@ import { demoTicketsSql } from "./lib/demo-tickets.mjs";
 import { demoTiersSql } from "./lib/demo-tiers.mjs";
 import { demoRoomsSql } from "./lib/demo-rooms.mjs";
 import { demoLiveShowsSql } from "./lib/demo-live-shows.mjs";
+import { DEMO_CONTESTS, demoContestsSql } from "./lib/demo-contests.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia, liveSourceLine } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
@@ -163,6 +166,7 @@ async function seedData(vars, persist, stateDir, work) {
         ...demoTiersSql(Date.now()),
         ...demoRoomsSql(Date.now()),
         ...demoLiveShowsSql(Date.now()),
+        ...demoContestsSql(Date.now()),
       ].join("\n") +
       "\n" +
       demoMastersSql() +
@@ -221,6 +225,8 @@ async function main() {
       console.log(
         `prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_EVENTS.length} demo events, ${DEMO_VENUES.length} saved venues and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${seconds()})`,
       );
+      // The contests have no list page yet: their addresses, to open them.
+      console.log(`prepare-local: demo remix contests at ${DEMO_CONTESTS.map((contest) => `/contests/${contest.id}`).join(" and ")}`);
     }
     if (runs("media")) {
       const media = await seedMedia(path.resolve(where), persist, work);

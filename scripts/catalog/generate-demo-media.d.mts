@@ -1,6 +1,7 @@
 // Types for generate-demo-media.mjs.
 import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
+import type { DemoContestEntryAudio } from "../lib/demo-contests.mjs";
 export type DemoMediaKind =
   | "audio"
   | "master"
@@ -29,7 +30,7 @@ export const DEMO_MEDIA_CATALOG: CatalogAlbum[];
 export function demoMediaJobs(
   catalog: CatalogAlbum[],
   outDir: string,
-  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean; masters?: string[]; live?: boolean },
+  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean; masters?: string[]; live?: boolean; contestEntries?: DemoContestEntryAudio[] },
 ): Promise<DemoMediaJob[]>;
 export function renderJob(job: DemoMediaJob): Promise<number>;
 export function generateDemoMedia(options?: {
@@ -42,6 +43,8 @@ export function generateDemoMedia(options?: {
   masters?: string[];
   /** The live shows' demo source (default: with the built-in catalog only). */
   live?: boolean;
+  /** The demo contests' entries' remixes (default: DEMO_CONTEST_ENTRY_AUDIO with the built-in catalog only). */
+  contestEntries?: DemoContestEntryAudio[];
   threads?: number;
   force?: boolean;
 }): Promise<DemoMediaResult>;

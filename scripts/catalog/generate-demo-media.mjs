@@ -22,13 +22,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
+import { runOnWorkers } from "./demo-media-threads.mjs";
 import { RADIO_STATIONS, TV_CHANNELS } from "./broadcast.mjs";
 import { CATALOG, findTrack } from "./catalog.mjs";
 import { DEMO_ARTIST, DEMO_MASTER_RELEASES, demoMasterTracks, flacKeyOf } from "./demo-masters.mjs";
 import { FLAC_SOURCES } from "../lib/demo-flac.mjs";
 import { fnv1a } from "./hash.mjs";
 import { DEMO_PREORDER_ALBUM } from "../lib/demo-preorder.mjs";
+import { DEMO_CONTEST_ENTRY_AUDIO } from "../lib/demo-contests.mjs";
 
 /** Every release the local seed puts in: the built-in catalog and the demo's coming album (its pre-order). */
 export const DEMO_MEDIA_CATALOG = [...CATALOG, DEMO_PREORDER_ALBUM];
@@ -153,7 +154,7 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
  * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[] }} [more]
  *   `masters`: the ids of the releases whose tracks get a lossless master
  */
-export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false, masters = [], live = false } = {}) {
+export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false, masters = [], live = false, contestEntries = [] } = {}) {
   const [
     audioVersion,
     masterVersion,
@@ -193,6 +194,17 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
     const input = { album: { id: album.id, title: album.title, year: album.year, type: album.type } };
     const hash = fnv1a(`${coverVersion}:${JSON.stringify(input)}`).toString(36);
     jobs.push({ id: `cover:${album.id}`, kind: "cover", key: album.coverKey, file: path.join(outDir, "covers", `${album.id}.${hash}.png`), input });
+  }
+  // The demo contests' entries: remixes from the tracks' audio generator, untagged, under the keys the Worker gives entries.
+  for (const entry of contestEntries) {
+    const input = { track: { id: entry.id, durationSeconds: entry.durationSeconds } };
+    jobs.push({
+      id: `contest-entry:${entry.id}`,
+      kind: "audio",
+      key: entry.key,
+      file: cachePath("audio", `contest-${entry.id}`, audioVersion, input, "mp3"),
+      input,
+    });
   }
   // The masters: the same signal as the track's MP3, unencoded.
   const masterCatalog = catalog.filter((album) => masters.includes(album.id));
@@ -326,7 +338,7 @@ export async function renderJob(job) {
   if (job.kind === "audio") {
     const { renderTrackMp3 } = await import("../lib/demo-audio.mjs");
     const { demoMp3Tags } = await import("./demo-mp3-tags.mjs");
-    bytes = renderTrackMp3(job.input.track, demoMp3Tags(job.input.track, job.input.album));
+    bytes = renderTrackMp3(job.input.track, job.input.album ? demoMp3Tags(job.input.track, job.input.album) : undefined);
   } else if (job.kind === "master") {
     const { renderTrackWav } = await import("../lib/demo-audio-wav.mjs");
     bytes = renderTrackWav(job.input.track);
@@ -394,38 +406,6 @@ const sizeOf = (file) =>
     () => null,
   );
 
-/** Runs jobs on `count` worker threads, in order; resolves with id → { bytes, ms }. */
-async function runOnWorkers(jobs, count) {
-  const queue = [...jobs];
-  const results = new Map();
-  const workers = Array.from({ length: count }, () => new Worker(new URL("./demo-media-worker.mjs", import.meta.url)));
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise((resolve, reject) => {
-            const next = () => {
-              const job = queue.shift();
-              if (job) worker.postMessage(job);
-              else resolve(undefined);
-            };
-            worker.on("message", (message) => {
-              if (message.error) return reject(new Error(`demo media ${message.id}: ${message.error}`));
-              results.set(message.id, { bytes: message.bytes, ms: message.ms });
-              next();
-            });
-            worker.on("error", reject);
-            worker.on("exit", (code) => (queue.length > 0 || code !== 0 ? reject(new Error(`demo media worker exited with ${code}`)) : resolve(undefined)));
-            next();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
-  return results;
-}
-
 /** How long ago a file was last written or marked used (0 when it cannot be read). */
 const ageOf = (file) =>
   stat(file).then(
@@ -459,7 +439,7 @@ async function prune(outDir, keep, unusedForMs) {
  * rendering only what is missing. The stations, channels and site media default to the built-in
  * ones with the built-in catalog, and to none with another catalog (a music video and the promo
  * need their track in the catalog): pass them to have them with a custom catalog.
- * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], live?: boolean, threads?: number, force?: boolean }} [options]
+ * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], live?: boolean, contestEntries?: { id: string, key: string, durationSeconds: number }[], threads?: number, force?: boolean }} [options]
  * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number, rendered: { id: string, kind: string, key: string, bytes: number, ms: number }[] }>}
  */
 export async function generateDemoMedia({
@@ -470,6 +450,7 @@ export async function generateDemoMedia({
   site,
   masters,
   live,
+  contestEntries,
   threads,
   force = false,
 } = {}) {
@@ -482,6 +463,7 @@ export async function generateDemoMedia({
     site: site ?? builtIn,
     masters: masters ?? (builtIn ? DEMO_MASTER_RELEASES : []),
     live: live ?? builtIn,
+    contestEntries: contestEntries ?? (builtIn ? DEMO_CONTEST_ENTRY_AUDIO : []),
   });
   const sizes = new Map();
   const missing = [];

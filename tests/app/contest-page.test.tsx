@@ -27,7 +27,14 @@ const contest = (overrides: Partial<PublicContest> = {}): PublicContest => ({
   entriesPerMember: 1,
   maxUploadMb: 50,
   phase: "voting",
-  rights: { canDownloadStems: true, canEnter: false, canVote: true, votesLeft: 2 },
+  rights: {
+    canDownloadStems: true,
+    canEnter: false,
+    enterRefusal: "contest_entries_closed",
+    enterGate: { access: "members", tierName: null },
+    canVote: true,
+    votesLeft: 2,
+  },
   resultsOut: false,
   ...overrides,
 });
@@ -79,7 +86,9 @@ describe("a contest's page", () => {
     expect(screen.getByRole("status").textContent).toBe("You have 2 votes left");
     const first = screen.getByRole("article", { name: "Remix 3" });
     expect(first.querySelector("audio")?.getAttribute("src")).toBe(ENTRIES[0]!.audioUrl);
-    expect(within(screen.getByRole("article", { name: "Remix 2" })).queryByRole("button")).toBeNull();
+    // One's own entry: no vote in the list (withdrawing it is under "Your entries").
+    const listed = screen.getByRole("region", { name: "Entries" });
+    expect(within(within(listed).getByRole("article", { name: "Remix 2" })).queryByRole("button")).toBeNull();
   });
 
   it("casts a vote and takes one back through the Worker, then reads the list again", async () => {
@@ -96,7 +105,7 @@ describe("a contest's page", () => {
   });
 
   it("offers no vote outside the window", async () => {
-    api({}, { phase: "ended", rights: { canDownloadStems: true, canEnter: false, canVote: false, votesLeft: 0 } }, 0);
+    api({}, { phase: "ended", rights: { ...contest().rights, canVote: false, votesLeft: 0 } }, 0);
     renderContest();
     expect(await screen.findByText("Voting is over")).toBeTruthy();
     await screen.findAllByRole("heading", { level: 3 });

@@ -90,6 +90,30 @@ describe("who may enter", () => {
     expect((await enter(contest.id, fan.cookie)).status).toBe(201);
   });
 
+  it("tells the page why a visitor or a member may not send a new entry, and who may", async () => {
+    const now = Date.now();
+    const contest = await createContest(admin, validContest(trackId, { enter: { access: "tier", tierId: "vip" } }, now));
+    const rightsOf = async (cookie?: string, lang = "en") =>
+      (await (await call(`${API}/${contest.id}?lang=${lang}`, { cookie })).json<PublicContestResponse>()).contest.rights;
+    const vip = await userOfRole("vip");
+    const unverified = await createUser("vip", { unverified: true });
+    const expected: [string | undefined, boolean, string | null][] = [
+      [undefined, false, "unauthorized"],
+      [(await userOfRole("member")).cookie, false, "contest_enter_not_allowed"],
+      [unverified.cookie, false, "email_unverified"],
+      [vip.cookie, true, null],
+      [admin.cookie, true, null],
+    ];
+    for (const [cookie, canEnter, enterRefusal] of expected) {
+      expect(await rightsOf(cookie), String(enterRefusal)).toMatchObject({ canEnter, enterRefusal, enterGate: { access: "tier", tierName: "VIP" } });
+    }
+    await draftOf(contest.id, vip);
+    expect(await rightsOf(vip.cookie)).toMatchObject({ canEnter: false, enterRefusal: "contest_entries_used_up" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + DAY + HOUR);
+    expect(await rightsOf(admin.cookie)).toMatchObject({ canEnter: false, enterRefusal: "contest_entries_closed" });
+  });
+
   it("asks an unverified account to verify first, storing nothing", async () => {
     const contest = await createContest(admin, validContest(trackId));
     const fan = await createUser("user", { unverified: true });

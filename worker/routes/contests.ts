@@ -31,8 +31,8 @@ import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES } f
 import { deleteObjects, keyFor } from "../services/media/catalog-uploads";
 import { contestCoverUrl, findContest, type ContestRow } from "../db/contests/contests";
 import { castVote, removeVote, votedEntries } from "../db/contests/votes";
-import { createDraftEntry, editEntry, findEntry, listEntries, setEntryAudio, withdrawEntry, type EntryRow } from "../db/contests/entries";
-import { contestViewer, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
+import { createDraftEntry, editEntry, findEntry, listEntries, liveEntryCount, setEntryAudio, withdrawEntry, type EntryRow } from "../db/contests/entries";
+import { contestViewer, enterGateOf, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
 import { fairOrder } from "../services/contests/fair-order";
 import { resultsOf } from "../services/contests/results";
 import {
@@ -45,6 +45,7 @@ import {
   entryEditSchema,
   entryInputSchema,
   voteInputSchema,
+  type ContestEnterRefusal,
   type ContestEntriesResponse,
   type ContestEntry,
   type ContestResultsResponse,
@@ -114,12 +115,32 @@ function votesLeft(contest: ContestRow, viewer: ContestViewer | null, voted: Rea
     : 0;
 }
 
-/** Why the asker may not enter now, or nothing. */
-function enterRefusal(contest: ContestRow, viewer: ContestViewer | null, now: number) {
-  if (!passesAudience(viewer, contest.enter)) return routeError("contest_enter_not_allowed");
-  if (!viewer!.standing.verified) return routeError("email_unverified");
-  if (contestPhaseAt(contest, now) !== "entries") return routeError("contest_entries_closed");
+/** The codes a member's entry is refused with before it is written (the page is told them too). */
+const ENTER_REFUSAL_CODES = {
+  gate: "contest_enter_not_allowed",
+  unverified: "email_unverified",
+  closed: "contest_entries_closed",
+} as const satisfies Record<string, ContestEnterRefusal>;
+
+/** Why the asker may not enter now (the gate, the account, the window), or nothing. */
+function enterRefusalCode(contest: ContestRow, viewer: ContestViewer | null, now: number): ContestEnterRefusal | null {
+  if (!passesAudience(viewer, contest.enter)) return ENTER_REFUSAL_CODES.gate;
+  if (!viewer!.standing.verified) return ENTER_REFUSAL_CODES.unverified;
+  if (contestPhaseAt(contest, now) !== "entries") return ENTER_REFUSAL_CODES.closed;
   return null;
+}
+
+function enterRefusal(contest: ContestRow, viewer: ContestViewer | null, now: number) {
+  const code = enterRefusalCode(contest, viewer, now);
+  return code ? routeError(code) : null;
+}
+
+/** What the page tells the asker about entering: a visitor is asked to sign in; a member out of entries is told so. */
+async function enterRights(c: Ctx, contest: ContestRow, viewer: ContestViewer | null, now: number): Promise<ContestEnterRefusal | null> {
+  if (!c.var.user) return "unauthorized";
+  const code = enterRefusalCode(contest, viewer, now);
+  if (code) return code;
+  return (await liveEntryCount(c.var.db, contest.id, c.var.user.id)) >= contest.entriesPerMember ? "contest_entries_used_up" : null;
 }
 
 /** Why a vote was not taken: the first rule it broke. */
@@ -141,6 +162,7 @@ export const contestRoutes = new Hono<HonoEnv>()
     const viewer = await contestViewer(c.var.db, contest, c.var.user);
     const voted = viewer ? await votedEntries(c.var.db, contest.id, viewer.user.id) : new Set<string>();
     const locale = answerLanguage(c);
+    const [enterRefusal, enterGate] = await Promise.all([enterRights(c, contest, viewer, now), enterGateOf(c.var.db, contest, viewer, locale)]);
     c.header("Cache-Control", "private, no-store");
     return c.json<PublicContestResponse>({
       contest: {
@@ -163,7 +185,9 @@ export const contestRoutes = new Hono<HonoEnv>()
         phase: contestPhaseAt(contest, now),
         rights: {
           canDownloadStems: passesAudience(viewer, contest.stems),
-          canEnter: enterRefusal(contest, viewer, now) === null,
+          canEnter: enterRefusal === null,
+          enterRefusal,
+          enterGate,
           canVote: votesLeft(contest, viewer, voted, now) > 0,
           votesLeft: votesLeft(contest, viewer, voted, now),
         },

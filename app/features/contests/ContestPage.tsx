@@ -1,6 +1,7 @@
 // The body of a remix contest's page: its texts and where it is in time, then its entries in the
 // order the Worker shuffled for this listener, each playable, with the vote buttons and the votes
-// left while voting is open. No counts: the Worker sends none until the results.
+// left while voting is open, and entering (EnterSection). No counts: the Worker sends none until
+// the results.
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
@@ -8,6 +9,8 @@ import { QueryState } from "../../components/QueryState";
 import ContestMessages from "./messages?feature";
 import { contestMessages as m } from "./messages";
 import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./queries";
+import { EnterSection } from "./EnterSection";
+import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
 import type { ContestEntry, PublicContest } from "#contracts/contests/contests.ts";
 
@@ -74,6 +77,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
         <summary>{intl.formatMessage(m.rules)}</summary>
         <p>{contest.rules}</p>
       </details>
+      <EnterSection contest={contest} entries={entries.data?.entries} />
       <section aria-labelledby="contest-entries">
         <h2 id="contest-entries">{intl.formatMessage(m.entriesTitle)}</h2>
         <p>{intl.formatMessage(m.entriesOrder)}</p>

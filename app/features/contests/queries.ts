@@ -1,9 +1,10 @@
 // A remix contest as the page reads it (GET /api/contests/:id and its entries, whose answers depend
-// on who asks), and a member's vote and its taking back; both fetch the entries again.
+// on who asks), a member's vote and its taking back, and their own entries' draft, edit and
+// withdrawal; each fetches the contest and its entries again.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
-import type { ContestEntriesResponse, ContestVoteResponse, PublicContestResponse } from "#contracts/contests/contests.ts";
+import type { ContestEntriesResponse, ContestEntryResponse, ContestVoteResponse, PublicContestResponse } from "#contracts/contests/contests.ts";
 
 const contestsKey = ["contests"] as const;
 
@@ -30,3 +31,40 @@ export function useVote(contestId: string) {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: [...contestsKey, contestId] }),
   });
 }
+
+/** Fetches the contest (what the member may do) and its entries again. */
+export function useRefreshContest(contestId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [...contestsKey, contestId] });
+}
+
+const entryPath = (contestId: string, entryId = "") => `/api/contests/${contestId}/entries${entryId ? `/${entryId}` : ""}`;
+
+/** A draft entry: the title, the note and the licence accepted; its audio follows. */
+export function useCreateEntry(contestId: string) {
+  const refresh = useRefreshContest(contestId);
+  return useMutation({
+    mutationFn: (json: { title: string; note: string; acceptLicence: true }) => api<ContestEntryResponse>(entryPath(contestId), { method: "POST", json }),
+    onSettled: refresh,
+  });
+}
+
+export function useEditEntry(contestId: string) {
+  const refresh = useRefreshContest(contestId);
+  return useMutation({
+    mutationFn: ({ entryId, ...json }: { entryId: string; title: string; note: string }) =>
+      api<ContestEntryResponse>(entryPath(contestId, entryId), { method: "PATCH", json }),
+    onSuccess: refresh,
+  });
+}
+
+export function useWithdrawEntry(contestId: string, entryId: string) {
+  const refresh = useRefreshContest(contestId);
+  return useMutation({
+    mutationFn: () => api<void>(entryPath(contestId, entryId), { method: "DELETE" }),
+    onSuccess: refresh,
+  });
+}
+
+/** The audio's address: the body of the PUT is the file itself. */
+export const entryAudioPath = (contestId: string, entryId: string) => `${entryPath(contestId, entryId)}/audio`;

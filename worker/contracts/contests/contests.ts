@@ -185,10 +185,29 @@ export type AdminContestEntry = {
 };
 export type AdminContestEntriesResponse = { entries: AdminContestEntry[] };
 
+/**
+ * Why the viewer may not send a new entry now, by the code the entry's POST would answer: a visitor
+ * must sign in, a member may be outside the gate, unverified, out of the window or out of entries.
+ */
+export const CONTEST_ENTER_REFUSALS = [
+  "unauthorized",
+  "contest_enter_not_allowed",
+  "email_unverified",
+  "contest_entries_closed",
+  "contest_entries_used_up",
+] as const;
+export type ContestEnterRefusal = (typeof CONTEST_ENTER_REFUSALS)[number];
+
+/** Who may enter, for the page to say so: the kind, and the lowest tier's name (in the answer's language) for a tier gate. */
+export type ContestEnterGate = { access: ContestAccessKind; tierName: string | null };
+
 /** What the viewer may do in a contest now, and why not. */
 export type ContestRights = {
   canDownloadStems: boolean;
+  /** A new entry now (the gate, the account, the window and the entries left); false with enterRefusal set. */
   canEnter: boolean;
+  enterRefusal: ContestEnterRefusal | null;
+  enterGate: ContestEnterGate;
   canVote: boolean;
   /** Votes the viewer has left (0 for one who may not vote). */
   votesLeft: number;

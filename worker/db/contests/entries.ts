@@ -34,6 +34,15 @@ export async function listEntries(db: DB, contestId: string, viewerId: string | 
   return results;
 }
 
+/** How many of the contest's entries the member has live (draft or submitted): the number entries per member bounds. */
+export async function liveEntryCount(db: DB, contestId: string, userId: string): Promise<number> {
+  const row = await db.$client
+    .prepare("SELECT count(*) AS n FROM contest_entries WHERE contest_id = ?1 AND user_id = ?2 AND status <> 'withdrawn'")
+    .bind(contestId, userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /**
  * A draft entry, taken in one statement that holds both bounds: the contest takes entries at `now`,
  * and the member has fewer live (draft or submitted) entries than it allows. False when refused.

@@ -4,9 +4,10 @@
 import type { DB } from "../../db/client";
 import type { ContestRow } from "../../db/contests/contests";
 import { readStanding, type VoterStanding } from "../../db/contests/votes";
-import { passesGate, tiersFor } from "../../db/tiers/gate";
+import { gateTier, passesGate, tiersFor } from "../../db/tiers/gate";
 import type { SessionUser } from "#contracts/auth.ts";
-import type { ContestAudience } from "#contracts/contests/contests.ts";
+import type { ContestAudience, ContestEnterGate } from "#contracts/contests/contests.ts";
+import type { Locale } from "#contracts/locale.ts";
 import type { TierView } from "#contracts/tiers/tiers.ts";
 
 export type ContestViewer = { user: SessionUser; standing: VoterStanding; tiers: readonly TierView[] };
@@ -32,3 +33,12 @@ export function passesAudience(viewer: ContestViewer | null, audience: ContestAu
 /** Whether the viewer's account may vote in the contest at all (the window aside). */
 export const mayVote = (viewer: ContestViewer | null, contest: ContestRow) =>
   viewer !== null && viewer.standing.active && viewer.standing.verified && viewer.standing.createdAt < contest.opensAt;
+
+/** Who may enter, as the page says it: a tier gate names its lowest tier in the asker's language. */
+export async function enterGateOf(db: DB, contest: ContestRow, viewer: ContestViewer | null, locale: Locale): Promise<ContestEnterGate> {
+  const { access, tierId } = contest.enter;
+  if (access !== "tier" || !tierId) return { access, tierName: null };
+  const tiers = viewer?.tiers.length ? viewer.tiers : await tiersFor(db, [gateOf(contest.enter)]);
+  const name = gateTier(tiers, tierId).name;
+  return { access, tierName: locale === "pt-BR" ? name.ptBR : name.en };
+}
