@@ -42,6 +42,8 @@ export async function waiting(show: Show, quantity = 1, user?: TestUser): Promis
 /** A member holding `count` valid tickets of the type, bought in one order at $25 each. */
 export async function holder(show: Show, count = 1, user?: TestUser) {
   const member = user ?? (await createUser("user"));
+  // The seats were sold before the type sold out: the fixture takes them again, leaving it sold out.
+  await D1.prepare("UPDATE ticket_types SET remaining = remaining + ?2 WHERE id = ?1").bind(show.typeId, count).run();
   const order = await insertIssuedTickets({ eventId: show.eventId, ticketTypeId: show.typeId, userId: member.id, email: member.email, count });
   return { user: member, ...order };
 }
@@ -62,7 +64,7 @@ export async function waitlistState() {
 export const offersOf = async (typeId: string) =>
   (
     await D1.prepare(
-      "SELECT id, place_id, user_id, quantity, total_cents, status, hold_until FROM waitlist_offers WHERE ticket_type_id = ?1 ORDER BY created_at, id",
+      "SELECT id, place_id, user_id, quantity, total_cents, status, hold_until FROM waitlist_offers WHERE ticket_type_id = ?1 ORDER BY created_at, rowid",
     )
       .bind(typeId)
       .all<{ id: string; place_id: string; user_id: string; quantity: number; total_cents: number; status: string; hold_until: number }>()

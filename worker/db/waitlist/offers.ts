@@ -21,7 +21,8 @@ export async function offerCandidates(db: DB, ticketTypeId: string): Promise<{ r
            FROM waitlist_places p
           WHERE p.ticket_type_id = ?1 AND p.left_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.place_id = p.id AND o.status = 'offered')
-          ORDER BY p.joined_at, p.id`,
+          -- Joined in the same millisecond: the one written first is first.
+          ORDER BY p.joined_at, p.rowid`,
       )
       .bind(ticketTypeId),
   ]);
