@@ -63,6 +63,9 @@ CREATE TABLE `waitlist_offers` (
 	`hold_until` integer NOT NULL,
 	`status` text NOT NULL CHECK (`status` IN ('offered', 'claimed', 'lapsed', 'declined', 'withdrawn')),
 	`checkout_id` text,
+	-- A payment that arrived after the hold or for a ticket gone: refunded in full to the payer.
+	`late_payment_intent` text,
+	`late_paid_cents` integer,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL
 );

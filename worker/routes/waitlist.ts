@@ -9,6 +9,8 @@
 //   POST   /returns            { ticketId } → 201: hand a ticket back; it stays mine until someone pays
 //   DELETE /returns/:id        take it back while no fan has been offered it
 //   POST   /offers/:id/decline the offer passes to the next place; I keep mine
+//   POST   /offers/:id/checkout  → { url }: a one-time payment for exactly what the sellers paid,
+//                               inside the hold (409 waitlist_offer_gone after it)
 // Each bound is held by the one statement that writes (worker/db/waitlist/); a refusal is then
 // told apart by reading why.
 import { Hono } from "hono";
@@ -21,6 +23,9 @@ import { findReturn, listReturn, listReturns, paidAmountOf, returnRefusal, withd
 import { declineOffer, liveOffersOf, type OfferRow } from "../db/waitlist/offers";
 import { checkMayWait } from "../services/waitlist/join";
 import { passOn } from "../services/waitlist/offers";
+import { openOfferCheckout } from "../services/waitlist/claim-checkout";
+import { requestLanguage } from "../middleware/content-language";
+import { knownClientIp } from "../services/rate-limit";
 import { joinWaitlistSchema, returnTicketSchema } from "#contracts/waitlist/waitlist.ts";
 import {
   busyLevelOf,
@@ -32,6 +37,7 @@ import {
   type WaitlistPlace,
   type WaitlistPlaceResponse,
   type WaitlistPlacesResponse,
+  type WaitlistCheckoutResponse,
 } from "#contracts/waitlist/model.ts";
 import { ticketCurrencyOf } from "#contracts/tickets/event-tickets-model.ts";
 
@@ -161,4 +167,18 @@ export const waitlistRoutes = new Hono<HonoEnv>()
     if (!declined) throw routeError("waitlist_offer_not_found");
     await passOn(c.env, c.var.db, [declined.ticketTypeId], now);
     return c.body(null, 204);
+  })
+
+  .post("/offers/:id/checkout", async (c) => {
+    const id = idOf(c.req.param("id"));
+    if (!id) throw routeError("waitlist_offer_not_found");
+    const checkout = await openOfferCheckout(c.env, c.var.db, {
+      user: c.var.user!,
+      offerId: id,
+      locale: requestLanguage(c),
+      origin: new URL(c.req.url).origin,
+      buyerIp: knownClientIp(c.req),
+      now: Date.now(),
+    });
+    return c.json<WaitlistCheckoutResponse>(checkout);
   });

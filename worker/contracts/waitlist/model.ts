@@ -76,3 +76,14 @@ export type TicketReturn = {
 };
 export type TicketReturnResponse = { return: TicketReturn };
 export type TicketReturnsResponse = { returns: TicketReturn[] };
+
+/**
+ * A claim's payment checkout id (its store_checkouts row, the session's client_reference_id and
+ * metadata checkout_id) starts with this: the waitlist's kind of purchase claims those sessions and
+ * the store's leaves them alone.
+ */
+export const WAITLIST_CHECKOUT_PREFIX = "wl_";
+export const isWaitlistCheckout = (checkoutId: unknown) => typeof checkoutId === "string" && checkoutId.startsWith(WAITLIST_CHECKOUT_PREFIX);
+
+/** The checkout's answer: where the browser goes to pay. */
+export type WaitlistCheckoutResponse = { url: string };

@@ -110,6 +110,8 @@ export const waitlistOffers = sqliteTable(
     holdUntil: ms("hold_until").notNull(),
     status: text("status", { enum: OFFER_STATUSES }).notNull(),
     checkoutId: text("checkout_id"),
+    latePaymentIntent: text("late_payment_intent"),
+    latePaidCents: integer("late_paid_cents"),
     createdAt: ms("created_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
   },

@@ -2,6 +2,7 @@
 // their tickets go to the next place in line (a claim checks the hold itself too); its claims are a
 // kind of purchase of their own.
 import { FIVE_MINUTE_CRON, type WorkerArea } from "./area";
+import { waitlistClaims } from "../waitlist/purchase";
 
 export const waitlist = {
   cron: [
@@ -11,4 +12,5 @@ export const waitlist = {
       run: async ({ env, db, scheduledTime }) => (await import("../waitlist/offers")).lapseAndPassOn(env, db, scheduledTime),
     },
   ],
+  purchases: [waitlistClaims],
 } satisfies WorkerArea;
