@@ -185,3 +185,33 @@ describe("passing an offer on", () => {
     expect((await res.json<{ place: { offer: { totalCents: number } | null } }>()).place.offer?.totalCents).toBe(2500);
   });
 });
+
+describe("a cancelled show", () => {
+  it("closes its list at the next five-minute run: offers and returns withdrawn, places closed, each member told once", async () => {
+    const show = await soldOutShow({ title: "Called Off" });
+    const a = await waiting(show);
+    const b = await waiting(show);
+    const ticket = await returned(show);
+    expect((await offersOf(show.typeId)).map((o) => o.status)).toEqual(["offered"]);
+    await D1.prepare("UPDATE events SET status = 'cancelled' WHERE id = ?1").bind(show.eventId).run();
+
+    await runFiveMinuteJobs(Date.now());
+    expect((await offersOf(show.typeId)).map((o) => o.status)).toEqual(["withdrawn"]);
+    expect(await returnStatus(ticket)).toBe("withdrawn");
+    for (const p of [a, b])
+      expect(await D1.prepare("SELECT left_reason FROM waitlist_places WHERE id = ?1").bind(p.placeId).first()).toEqual({ left_reason: "closed" });
+    const told = async () =>
+      (await D1.prepare("SELECT count(*) AS n FROM notification_events WHERE id IN (?1, ?2)")
+        .bind(`waitlist_closed:${show.eventId}:${a.user.id}`, `waitlist_closed:${show.eventId}:${b.user.id}`)
+        .first<{ n: number }>())!.n;
+    expect(await told()).toBe(2);
+    await runFiveMinuteJobs(Date.now());
+    expect(await told()).toBe(2);
+    // Its list takes nobody now.
+    await expectRefused(
+      await (await import("./waitlist-fixtures")).join({ ticketTypeId: show.typeId }, (await createUser("user")).cookie),
+      409,
+      "waitlist_closed",
+    );
+  });
+});

@@ -6,6 +6,7 @@ import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { eventTitles, lapseOffers, makeOffer, offerCandidates, type MadeOffer } from "../../db/waitlist/offers";
 import { notifyMembers } from "../notifications";
+import { closeCancelledLists, type ClosedPlace } from "../../db/waitlist/closing";
 import { WAITLIST_HOLD_MS } from "#contracts/waitlist/model.ts";
 import { TICKETS_PATH } from "#contracts/tickets/event-tickets-model.ts";
 
@@ -61,7 +62,35 @@ export async function passOn(env: AppEnv, db: DB, ticketTypeIds: readonly string
   return made;
 }
 
-/** The cron's job: offers whose hold passed lapse, and their tickets go to the next in line. */
+/** Tells the members whose places a cancelled show closed, once per member and show. */
+async function announceClosed(env: AppEnv, db: DB, closed: readonly ClosedPlace[]): Promise<void> {
+  const byEvent = new Map<string, string[]>();
+  for (const c of closed) byEvent.set(c.event_id, [...(byEvent.get(c.event_id) ?? []), c.user_id]);
+  for (const [eventId, userIds] of byEvent) {
+    const titles = await eventTitles(db, eventId);
+    // One event per member and show: a member on two of its types' lists hears once.
+    for (const userId of new Set(userIds)) {
+      await notifyMembers(
+        env,
+        db,
+        {
+          id: `waitlist_closed:${eventId}:${userId}`,
+          kind: "waitlist_closed",
+          actorId: null,
+          params: { title: titles?.title ?? "", titlePtBr: titles?.title_pt_br ?? undefined },
+          link: TICKETS_PATH,
+        },
+        [userId],
+      );
+    }
+  }
+}
+
+/**
+ * The cron's job: cancelled shows close their lists (offers and returns withdrawn, members told),
+ * then offers whose hold passed lapse and their tickets go to the next in line.
+ */
 export async function lapseAndPassOn(env: AppEnv, db: DB, now: number): Promise<void> {
+  await announceClosed(env, db, await closeCancelledLists(db, now));
   await passOn(env, db, await lapseOffers(db, now), now);
 }
