@@ -57,6 +57,8 @@ const ticketRow = (id: string) =>
     .first<{ owner_user_id: string; buyer_user_id: string; order_id: string; code: string; token_version: number; status: string }>();
 const ledgerOf = (orderId: string) =>
   D1.prepare("SELECT ref, amount_cents FROM revenue_entries WHERE order_id = ?1 ORDER BY id").bind(orderId).all<{ ref: string; amount_cents: number }>();
+const refundedOf = async (orderId: string) =>
+  (await D1.prepare("SELECT refunded_cents AS n FROM orders WHERE id = ?1").bind(orderId).first<{ n: number }>())!.n;
 const negativeSum = async (orderId: string) =>
   (await D1.prepare("SELECT coalesce(sum(amount_cents), 0) AS n FROM revenue_entries WHERE order_id = ?1 AND amount_cents < 0")
     .bind(orderId)
@@ -115,6 +117,8 @@ describe("a paid claim", () => {
     expect(order).toEqual({ user_id: fan.user.id, total_cents: 2500, status: "paid", checkout_id: `wl_${offer!.id}` });
     expect((await ledgerOf(ticket.order_id)).results).toEqual([{ ref: `order:${ticket.order_id}:tickets`, amount_cents: 2500 }]);
     expect(await negativeSum(sold.sellerOrder)).toBe(-2500);
+    // The provider refunded the seller (its charge.refunded event booked on their order, no second amount).
+    expect(await refundedOf(sold.sellerOrder)).toBe(2500);
     expect((await offersOf(show.typeId)).map((o) => o.status)).toEqual(["claimed"]);
     expect(await D1.prepare("SELECT status FROM ticket_returns WHERE ticket_id = ?1").bind(sold.ticket.id).first()).toEqual({ status: "sold" });
     expect(await D1.prepare("SELECT left_reason FROM waitlist_places WHERE id = ?1").bind(fan.placeId).first()).toEqual({ left_reason: "served" });
@@ -134,6 +138,7 @@ describe("a paid claim", () => {
     expect(replays.map((r) => r.outcome)).toEqual(["duplicate", "duplicate", "duplicate"]);
     await backgroundWorkSettled();
     expect(await negativeSum(sold.sellerOrder)).toBe(-2500);
+    expect(await refundedOf(sold.sellerOrder)).toBe(2500);
     expect((await D1.prepare("SELECT count(*) AS n FROM orders WHERE checkout_id = ?1").bind(`wl_${offer!.id}`).first<{ n: number }>())!.n).toBe(1);
   });
 
@@ -207,7 +212,10 @@ describe("racing claims", () => {
     const buyers = tickets.map((t) => t!.owner_user_id);
     expect(new Set(buyers).size).toBe(20);
     expect(buyers.every((b) => offers.some((o) => o.user_id === b))).toBe(true);
-    for (const s of sold) expect(await negativeSum(s.sellerOrder)).toBe(-2500);
+    for (const s of sold) {
+      expect(await negativeSum(s.sellerOrder)).toBe(-2500);
+      expect(await refundedOf(s.sellerOrder)).toBe(2500);
+    }
     const orders = await D1.prepare(
       "SELECT user_id, total_cents FROM orders WHERE checkout_id LIKE 'wl_%' AND checkout_id IN (SELECT 'wl_' || id FROM waitlist_offers WHERE ticket_type_id = ?1)",
     )
