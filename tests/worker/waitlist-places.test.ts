@@ -152,7 +152,7 @@ describe("my places", () => {
     for (let i = 0; i < 21; i++) await waiting(other);
     const mineThere = await waiting(other, 1, me);
     expect((await (await place(mineThere.placeId, me.cookie)).json<WaitlistPlaceResponse>()).place.busy).toBe("many");
-  });
+  }, 60_000);
 
   it("leaving closes the place (204), a second leave is 404, and the member may join again", async () => {
     const show = await soldOutShow();
@@ -179,7 +179,7 @@ describe("racing joins", () => {
       .all<{ n: number }>();
     expect(rows.results).toHaveLength(50);
     expect(rows.results.every((r) => r.n === 1)).toBe(true);
-  });
+  }, 60_000);
 
   it("a second type of the same show is a list of its own", async () => {
     const show = await soldOutShow();
