@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useIntl } from "react-intl";
 import { QueryFailed } from "../../components/QueryState";
 import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
+import { useAsServerRendered } from "../../lib/useAsServerRendered";
 import type { PublicEvent } from "#contracts/events.ts";
 import type { PublicTicketType } from "#contracts/tickets/event-tickets-model.ts";
 import { WAITLIST_QUANTITY_MAX, type WaitlistPlace } from "#contracts/waitlist/model.ts";
@@ -63,7 +64,9 @@ function SignInLink({ eventId }: { eventId: string }) {
 function MemberLine({ type }: { type: PublicTicketType }) {
   const intl = useIntl();
   const places = useQuery(placesQueryOptions());
-  if (places.data === undefined && places.status === "pending") return <span className="sr-only">{intl.formatMessage(m.checking)}</span>;
+  // A card hydrating after the places arrived still hydrates as the server rendered it: still checking.
+  const asServerRendered = useAsServerRendered();
+  if (asServerRendered || (places.data === undefined && places.status === "pending")) return <span className="sr-only">{intl.formatMessage(m.checking)}</span>;
   if (places.data === undefined)
     return (
       <QueryFailed
