@@ -2,8 +2,9 @@ import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../components/PageFrame";
 import { EventsPage } from "../features/events/EventsPage";
-import { eventsQueryOptions } from "../features/events/queries";
+import { eventsQueryOptions } from "../lib/eventsList";
 import { PartyTeaser } from "../features/parties/PartyTeaser";
+import { waitlistJoinSlot } from "../features/waitlist/WaitlistJoin";
 import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 import { EVENTS_BANNER } from "#contracts/site.ts";
@@ -31,7 +32,7 @@ function Events() {
       intro={<FormattedMessage id="pages.events.intro" defaultMessage="Concerts, meet-and-greets and festival dates." />}
     >
       <PartyTeaser limit={3} />
-      <EventsPage />
+      <EventsPage soldOutType={waitlistJoinSlot} />
     </PageFrame>
   );
 }

@@ -15,8 +15,9 @@ import { NewsSignup, useNewsSignupWorks } from "../features/newsletter/NewsSignu
 import { VipSection } from "../features/landing/VipSection";
 import { ContactForm } from "../features/contact/ContactForm";
 import { EventsList } from "../features/events/EventsList";
-import { eventsQueryOptions } from "../features/events/queries";
+import { eventsQueryOptions } from "../lib/eventsList";
 import { PartyTeaser } from "../features/parties/PartyTeaser";
+import { waitlistJoinSlot } from "../features/waitlist/WaitlistJoin";
 import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 import { artistQueryOptions } from "../lib/artist";
@@ -88,7 +89,7 @@ function Home() {
           list={
             <>
               <PartyTeaser headingLevel={3} />
-              <EventsList limit={6} headingLevel={3} cardsWaitForView={false} />
+              <EventsList limit={6} headingLevel={3} cardsWaitForView={false} soldOutType={waitlistJoinSlot} />
             </>
           }
         />

@@ -14,7 +14,8 @@ import { QueryState } from "../../components/QueryState";
 import { EventCard } from "./EventCard";
 import EventsMessages from "./messages?feature";
 import { eventsMessages as m } from "./messages";
-import { eventsQueryOptions } from "./queries";
+import { SoldOutTypeContext, type SoldOutTypeSlot } from "./ticket-slots";
+import { eventsQueryOptions } from "../../lib/eventsList";
 import "./events.css";
 
 /**
@@ -24,10 +25,13 @@ import "./events.css";
  */
 type Props = { limit?: number; headingLevel?: 2 | 3; archive?: boolean; cardsWaitForView?: boolean };
 
-export function EventsList(props: Props) {
+/** `soldOutType`: what the route puts under a sold-out ticket type (the waitlist's join). */
+export function EventsList({ soldOutType = null, ...props }: Props & { soldOutType?: SoldOutTypeSlot | null }) {
   return (
     <EventsMessages>
-      <EventsListContent {...props} />
+      <SoldOutTypeContext value={soldOutType}>
+        <EventsListContent {...props} />
+      </SoldOutTypeContext>
     </EventsMessages>
   );
 }

@@ -7,15 +7,17 @@ import { EventsList } from "./EventsList";
 import EventsMessages from "./messages?feature";
 import { FEED_PATH } from "./format";
 import { eventsMessages as m } from "./messages";
+import type { SoldOutTypeSlot } from "./ticket-slots";
 import "./events.css";
 
-export function EventsPage() {
+/** `soldOutType`: what the route puts under a sold-out ticket type (the waitlist's join). */
+export function EventsPage({ soldOutType }: { soldOutType?: SoldOutTypeSlot }) {
   return (
     <div className="events-page">
       <EventsMessages>
         <CalendarSubscribe />
       </EventsMessages>
-      <EventsList headingLevel={2} archive />
+      <EventsList headingLevel={2} archive soldOutType={soldOutType} />
     </div>
   );
 }

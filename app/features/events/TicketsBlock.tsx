@@ -4,9 +4,10 @@
 // picker per type within its per-order limit (and what is left), a guest's e-mail, and "Buy tickets", which asks the store's checkout for a session
 // (POST /api/store/checkout with the ticket lines; the Worker prices and holds them) and goes to
 // its page (the local test checkout or Stripe's). The state is the server's; the list is fetched
-// again when the sale changes. Rendered by the server too: no browser-only value before hydration.
+// again when the sale changes. Under a sold-out type, what the route composed in (the waitlist's
+// join, through ticket-slots.ts). Rendered by the server too: no browser-only value before hydration.
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { use, useEffect, useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicEvent } from "#contracts/events.ts";
@@ -22,6 +23,7 @@ import { canUseVipContent, useSessionUser } from "../../lib/session/useSession";
 import { presaleTime } from "./presale";
 import { BotCheck, botCheckHeaders, useBotCheck } from "../../components/bot-check/BotCheck";
 import { TICKET_CHECKOUT_ERROR_TEXTS, ticketsMessages as m } from "./tickets-messages";
+import { SoldOutTypeContext } from "./ticket-slots";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** setTimeout's longest delay (about 24.8 days). */
@@ -52,6 +54,7 @@ export function TicketsBlock({ event, tickets }: { event: PublicEvent; tickets: 
   const id = useId();
   const { user } = useSessionUser();
   const vip = canUseVipContent(user);
+  const soldOutSlot = use(SoldOutTypeContext);
   useRefetchAtSaleChange(tickets, event.presale?.endsAt);
   const [picked, setPicked] = useState<Record<string, number>>({});
   const [email, setEmail] = useState("");
@@ -141,6 +144,8 @@ export function TicketsBlock({ event, tickets }: { event: PublicEvent; tickets: 
                   ))}
                 </select>
               )}
+              {/* A sold-out type keeps its row: the route's waitlist line sits under it. */}
+              {soldOutSlot && (type.soldOut || tickets.soldOut) && <div className="event-tickets-waitlist">{soldOutSlot(event, type)}</div>}
             </li>
           );
         })}

@@ -1,29 +1,38 @@
 // The body of /tickets (signed in): the member's tickets grouped by event, upcoming first then
 // past, each with its type, status, name at the door (editable inline until the doors open), code,
 // a link to its printable page (the QR) and Transfer. Empty: "No tickets yet" and the events.
+// Another feature's parts (the waitlist's offers above the tickets, its Hand back on each ticket)
+// come in from the route as slots.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { EmptyState } from "../../components/EmptyState";
 import { QueryState } from "../../components/QueryState";
 import type { Locale } from "#contracts/locale.ts";
-import type { MyTicketGroup, MyTicketsResponse } from "#contracts/tickets/mine-model.ts";
+import type { MyTicket, MyTicketEvent, MyTicketGroup, MyTicketsResponse } from "#contracts/tickets/mine-model.ts";
 import { myTicketsMessages as m } from "./messages";
 import MyTicketsMessages from "./messages?feature";
 import { myTicketsQueryOptions } from "./queries";
 import { EventWhen, eventWhere, HolderName, TicketStatus, TransferButton, WatchLink, watchUrlOf } from "./TicketParts";
 import "./my-tickets.css";
 
-export function MyTicketsPage() {
+export type MyTicketsSlots = {
+  /** Above the tickets (the waitlist's offers and places). */
+  top?: ReactNode;
+  /** Under each ticket's actions (the waitlist's Hand back). */
+  ticket?: (ticket: MyTicket, event: MyTicketEvent) => ReactNode;
+};
+
+export function MyTicketsPage({ slots = {} }: { slots?: MyTicketsSlots }) {
   return (
     <MyTicketsMessages>
-      <MyTicketsContent />
+      <MyTicketsContent slots={slots} />
     </MyTicketsMessages>
   );
 }
 
-function MyTicketsContent() {
+function MyTicketsContent({ slots }: { slots: MyTicketsSlots }) {
   const intl = useIntl();
   const locale = intl.locale as Locale;
   const query = useQuery(myTicketsQueryOptions(locale));
@@ -31,14 +40,17 @@ function MyTicketsContent() {
   return (
     <div className="my-tickets-page">
       <div role="status">{transferred && <p className="success-banner">{intl.formatMessage(m.transferDone, { username: transferred })}</p>}</div>
+      {slots.top}
       <QueryState query={query} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
-        {(data) => <TicketLists data={data} locale={locale} onTransferred={setTransferred} />}
+        {(data) => <TicketLists data={data} locale={locale} onTransferred={setTransferred} ticketSlot={slots.ticket} />}
       </QueryState>
     </div>
   );
 }
 
-function TicketLists({ data, locale, onTransferred }: { data: MyTicketsResponse; locale: Locale; onTransferred: (username: string) => void }) {
+type ListProps = { locale: Locale; onTransferred: (username: string) => void; ticketSlot: MyTicketsSlots["ticket"] };
+
+function TicketLists({ data, ...props }: ListProps & { data: MyTicketsResponse }) {
   const intl = useIntl();
   if (data.upcoming.length === 0 && data.past.length === 0) {
     return (
@@ -59,7 +71,7 @@ function TicketLists({ data, locale, onTransferred }: { data: MyTicketsResponse;
           <section key={key as string} className="my-tickets-section" aria-labelledby={`my-tickets-${key as string}`}>
             <h2 id={`my-tickets-${key as string}`}>{intl.formatMessage(heading as typeof m.upcoming)}</h2>
             {(groups as MyTicketGroup[]).map((group) => (
-              <EventTickets key={group.event.id} group={group} locale={locale} onTransferred={onTransferred} />
+              <EventTickets key={group.event.id} group={group} {...props} />
             ))}
           </section>
         ),
@@ -68,15 +80,7 @@ function TicketLists({ data, locale, onTransferred }: { data: MyTicketsResponse;
   );
 }
 
-function EventTickets({
-  group: { event, tickets },
-  locale,
-  onTransferred,
-}: {
-  group: MyTicketGroup;
-  locale: Locale;
-  onTransferred: (username: string) => void;
-}) {
+function EventTickets({ group: { event, tickets }, locale, onTransferred, ticketSlot }: ListProps & { group: MyTicketGroup }) {
   const intl = useIntl();
   const where = eventWhere(event);
   return (
@@ -114,6 +118,7 @@ function EventTickets({
               )}
               <TransferButton ticket={ticket} onTransferred={onTransferred} />
             </div>
+            {ticketSlot?.(ticket, event)}
           </li>
         ))}
       </ul>

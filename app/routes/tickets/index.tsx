@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
-import { MyTicketsPage } from "../../features/my-tickets/MyTicketsPage";
+import { MyTicketsPage, type MyTicketsSlots } from "../../features/my-tickets/MyTicketsPage";
+import { TicketHandBack } from "../../features/waitlist/HandBack";
+import { WaitlistPanel } from "../../features/waitlist/WaitlistPanel";
 import { myTicketsQueryOptions } from "../../features/my-tickets/queries";
 import { requireSignedIn } from "../../lib/session/guards";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -19,6 +21,12 @@ const meta = defineMessages({
   title: { id: "meta.tickets.title", defaultMessage: "Your tickets" },
 });
 
+/** The waitlist's parts of the page (decision 185): its offers and places above, Hand back on each ticket. */
+const waitlistSlots: MyTicketsSlots = {
+  top: <WaitlistPanel />,
+  ticket: (ticket, event) => <TicketHandBack ticket={ticket} event={event} />,
+};
+
 function Tickets() {
   usePageMeta(meta);
   return (
@@ -26,7 +34,7 @@ function Tickets() {
       title={<FormattedMessage id="pages.tickets.title" defaultMessage="Your tickets" />}
       intro={<FormattedMessage id="pages.tickets.intro" defaultMessage="Your tickets to the shows, with their QR codes for the door." />}
     >
-      <MyTicketsPage />
+      <MyTicketsPage slots={waitlistSlots} />
     </PageFrame>
   );
 }
