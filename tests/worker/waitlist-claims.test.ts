@@ -5,7 +5,7 @@
 // place is served. Replays and racing deliveries do nothing twice; a payment after the hold claims
 // nothing; 20 returns and 100 fans at once sell each return once.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, createUser, type TestUser } from "./helpers";
+import { call, callLocal, createUser, type TestUser } from "./helpers";
 import { createDoorStaff, freezeClock, setClock, SECRET } from "./check-in-fixtures";
 import { deliver, event, postWebhook, signatureFor } from "./payments-fixtures";
 import { D1, expectRefused, handBack, holder, offersOf, soldOutShow, waiting, type Show } from "./waitlist-fixtures";
@@ -93,6 +93,29 @@ describe("the claim's checkout", () => {
 
     setClock(now + WAITLIST_HOLD_MS);
     await expectRefused(await checkout(offer!.id, fan.user.cookie), 409, "waitlist_offer_gone");
+  });
+});
+
+describe("the local test checkout", () => {
+  it("pays a claim as it pays a cart: the ticket moves to the fan, the seller is refunded once, the checkout is paid", async () => {
+    const show = await soldOutShow();
+    const fan = await waiting(show);
+    const sold = await returnedTicket(show);
+    const [offer] = await offersOf(show.typeId);
+    const url = new URL((await (await checkout(offer!.id, fan.user.cookie)).json<{ url: string }>()).url, "http://127.0.0.1:8787");
+    const session = url.searchParams.get("session")!;
+
+    const pay = () => callLocal(`/api/store/local/checkouts/${session}/pay`, { method: "POST", cookie: fan.user.cookie, json: {} });
+    const paid = await pay();
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    await backgroundWorkSettled();
+    expect(await ticketRow(sold.ticket.id)).toMatchObject({ owner_user_id: fan.user.id, status: "valid" });
+    expect(await D1.prepare("SELECT status FROM store_checkouts WHERE id = ?1").bind(`wl_${offer!.id}`).first()).toEqual({ status: "paid" });
+    expect(await refundedOf(sold.sellerOrder)).toBe(2500);
+    // Pressed again: the checkout is finished, nothing moves twice.
+    await expectRefused(await pay(), 409, "checkout_finished");
+    await backgroundWorkSettled();
+    expect(await negativeSum(sold.sellerOrder)).toBe(-2500);
   });
 });
 

@@ -4,7 +4,13 @@
 // (app/lib/session/logout.ts). Never fetched on the server: a member's state loads after hydration.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { TicketReturnResponse, TicketReturnsResponse, WaitlistPlaceResponse, WaitlistPlacesResponse } from "#contracts/waitlist/model.ts";
+import type {
+  TicketReturnResponse,
+  TicketReturnsResponse,
+  WaitlistCheckoutResponse,
+  WaitlistPlaceResponse,
+  WaitlistPlacesResponse,
+} from "#contracts/waitlist/model.ts";
 
 const API = "/api/waitlist";
 
@@ -27,9 +33,6 @@ export const returnsQueryOptions = () =>
     queryFn: ({ signal }) => api<TicketReturnsResponse>(`${API}/returns`, { signal }),
     staleTime: 30_000,
   });
-
-/** The claim's answer, as the store's checkout answers: where the browser goes to pay. */
-type OfferCheckoutResponse = { url: string };
 
 function useWaitlistWrite<TVars, TAnswer>(write: (vars: TVars) => Promise<TAnswer>, key: readonly string[]) {
   const queryClient = useQueryClient();
@@ -75,7 +78,7 @@ export const useTakeBack = () =>
 /** Opens the offer's checkout at face value and sends the browser there; the page stays "opening" meanwhile. */
 export function useClaim() {
   return useMutation({
-    mutationFn: (offerId: string) => api<OfferCheckoutResponse>(`${API}/offers/${encodeURIComponent(offerId)}/checkout`, { method: "POST" }),
+    mutationFn: (offerId: string) => api<WaitlistCheckoutResponse>(`${API}/offers/${encodeURIComponent(offerId)}/checkout`, { method: "POST" }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

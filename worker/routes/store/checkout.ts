@@ -53,6 +53,7 @@ import {
 import type { z } from "#contracts/zod.ts";
 import { billingPlaceSchema, type LocalTaxPreviewResponse } from "#contracts/tax.ts";
 import { localCheckoutTax } from "../../services/store/tax";
+import { PURCHASE_KINDS } from "../../services/areas";
 
 /** The buyer cookie outlives the checkout's 30 minutes, so the return page opened later still works. */
 const BUYER_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -226,7 +227,7 @@ export const storeCheckoutRoutes = new Hono<HonoEnv>()
     if (checkout.mode !== "local") throw routeError("store_checkout_not_found");
     const now = Date.now();
     if (checkout.status !== "open" || checkout.expiresAt.getTime() <= now) throw conflict(PAYMENT_MESSAGES.checkoutFinished, "checkout_finished");
-    const deps: LocalOrderDeps = { db: c.var.db, service: paymentsFor(c.env), secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", followUp: c };
+    const deps: LocalOrderDeps = { db: c.var.db, service: paymentsFor(c.env), secret: c.env.LOCAL_PAYMENTS_SECRET ?? "", kinds: PURCHASE_KINDS, followUp: c };
     const sessionId = checkout.providerSessionId ?? checkout.id;
     if (action === "pay") {
       const body = await parseJsonBody(c, localPayBodySchema);

@@ -10,10 +10,14 @@ import { localEvent, newLocalId, unixSeconds, type LocalEvent } from "../payment
 import { storeOrders } from "./purchase";
 import { localCheckoutTax } from "./tax";
 
-export type LocalOrderDeps = Omit<LocalDelivery, "kinds">;
+/**
+ * The test checkout pays any one-time checkout with a `store_checkouts` row, the store's carts and
+ * other areas' payments (a waitlist claim) alike: its route hands every registered kind, and the one
+ * whose session it is claims the events. The sweep, which expires the store's carts only, hands none.
+ */
+export type LocalOrderDeps = Omit<LocalDelivery, "kinds"> & { kinds?: LocalDelivery["kinds"] };
 
-/** The store's own events, claimed by its kind. */
-const deliverOrder = (deps: LocalOrderDeps, events: LocalEvent[], now: number) => deliver({ ...deps, kinds: [storeOrders] }, events, now);
+const deliverOrder = (deps: LocalOrderDeps, events: LocalEvent[], now: number) => deliver({ ...deps, kinds: deps.kinds ?? [storeOrders] }, events, now);
 
 type ShipTo = { name: string | null; address: ShippingAddress } | null;
 /** The buyer's billing place as the local checkout asks it (a digital cart's tax place), and a business tax id. */
