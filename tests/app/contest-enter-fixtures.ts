@@ -10,6 +10,8 @@ export const ENTRIES_API = `/api/contests/${ID}/entries`;
 
 export const rights = (overrides: Partial<ContestRights> = {}): ContestRights => ({
   canDownloadStems: true,
+  stemsRefusal: null,
+  stemsGate: { access: "members", tierName: null },
   canEnter: true,
   enterRefusal: null,
   enterGate: { access: "members", tierName: null },
@@ -37,6 +39,7 @@ export const contest = (overrides: Partial<PublicContest> = {}): PublicContest =
   maxUploadMb: 1,
   phase: "entries",
   rights: rights(),
+  stems: { files: 0, bytes: 0 },
   resultsOut: false,
   ...overrides,
 });
