@@ -12,6 +12,7 @@ export const rights = (overrides: Partial<ContestRights> = {}): ContestRights =>
   canDownloadStems: true,
   stemsRefusal: null,
   stemsGate: { access: "members", tierName: null },
+  stemDownloadsLeft: 5,
   canEnter: true,
   enterRefusal: null,
   enterGate: { access: "members", tierName: null },

@@ -31,6 +31,7 @@ const contest = (overrides: Partial<PublicContest> = {}): PublicContest => ({
     canDownloadStems: true,
     stemsRefusal: null,
     stemsGate: { access: "members", tierName: null },
+    stemDownloadsLeft: 5,
     canEnter: false,
     enterRefusal: "contest_entries_closed",
     enterGate: { access: "members", tierName: null },

@@ -2,7 +2,7 @@
 // member who passes the stems gate, a visitor asked to sign in, a member outside the gate told who
 // may (the tier named, or ticket holders), each in English and Portuguese; nothing before any stem
 // is uploaded.
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ID, contest, contestApi, renderContest, rights } from "./contest-enter-fixtures";
 
@@ -18,8 +18,8 @@ const STEMS = { files: 3, bytes: 41_200_000 };
 describe("a contest's stems", () => {
   it("offers the ZIP with its files and size to a member who passes the gate, in both languages", async () => {
     for (const [locale, name, note] of [
-      ["en", "Download stems (ZIP, 3 files, 41.2 MB)", /rules and licence in the ZIP/],
-      ["pt-BR", "Baixar as stems (ZIP, 3 arquivos, 41,2 MB)", /regras e a licença no ZIP/],
+      ["en", "Download stems (ZIP, 3 files, 41.2 MB)", "The official stems, with the rules and licence in the ZIP. 5 downloads left today."],
+      ["pt-BR", "Baixar as stems (ZIP, 3 arquivos, 41,2 MB)", "As faixas (stems) oficiais, com as regras e a licença no ZIP. 5 downloads restantes hoje."],
     ] as const) {
       contestApi({ answer: contest({ stems: STEMS }) });
       renderContest(locale);
@@ -29,6 +29,30 @@ describe("a contest's stems", () => {
       expect(screen.getByText(note)).toBeTruthy();
       cleanup();
     }
+  });
+
+  it("says when the day's downloads are used up, without the link, in both languages", async () => {
+    for (const [locale, text] of [
+      ["en", "You have downloaded these stems as many times as a day allows: try again tomorrow."],
+      ["pt-BR", "Você já baixou estas stems quantas vezes um dia permite: tente de novo amanhã."],
+    ] as const) {
+      contestApi({ answer: contest({ stems: STEMS, rights: rights({ stemDownloadsLeft: 0 }) }) });
+      renderContest(locale);
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.queryByRole("link", { name: /ZIP/ })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("reads the contest again once the download is asked for, so the count left follows", async () => {
+    const { callsTo } = contestApi({ answer: contest({ stems: STEMS, rights: rights({ stemDownloadsLeft: 1 }) }) });
+    renderContest();
+    const link = await screen.findByRole("link", { name: /Download stems/ });
+    expect(screen.getByText(/1 download left today\./)).toBeTruthy();
+    const before = callsTo(`GET /api/contests/${ID}`).length;
+    link.addEventListener("click", (e) => e.preventDefault());
+    fireEvent.click(link);
+    await waitFor(() => expect(callsTo(`GET /api/contests/${ID}`).length).toBeGreaterThan(before));
   });
 
   it("says one file in the singular", async () => {

@@ -88,6 +88,8 @@ describe("the stems' ZIP", () => {
         canDownloadStems: status === 200,
         stemsRefusal: status === 200 ? null : code,
         stemsGate: { access: "tier", tierName: "VIP" },
+        // The download just made counts: one fewer left today.
+        stemDownloadsLeft: status === 200 ? STEM_DOWNLOADS_PER_DAY - 1 : 0,
       });
     }
   });
@@ -123,6 +125,9 @@ describe("the daily limit", () => {
     for (const res of ok) expect(Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())))).toHaveLength(4);
     for (const res of refused) expect([res.status, (await errorOf(res)).code]).toEqual([429, "contest_stem_downloads_used_up"]);
     expect(await downloads(contest.id)).toBe(STEM_DOWNLOADS_PER_DAY);
+    const left = async (cookie: string) =>
+      (await (await call(`${API}/${contest.id}`, { cookie })).json<PublicContestResponse>()).contest.rights.stemDownloadsLeft;
+    expect(await left(fan.cookie)).toBe(0);
 
     // Another contest's limit, and another member's, are their own.
     const elsewhere = await download(other.id, fan.cookie);
@@ -139,6 +144,7 @@ describe("the daily limit", () => {
     const nextDay = await download(contest.id, fan.cookie);
     expect(nextDay.status).toBe(200);
     await nextDay.arrayBuffer();
+    expect(await left(fan.cookie)).toBe(STEM_DOWNLOADS_PER_DAY - 1);
     expect(await downloads(contest.id)).toBe(STEM_DOWNLOADS_PER_DAY + 2);
   });
 });

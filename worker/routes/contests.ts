@@ -38,7 +38,7 @@ import { audienceGateOf, contestViewer, mayVote, passesAudience, type ContestVie
 import { fairOrder } from "../services/contests/fair-order";
 import { contestAudioMime, streamDeclaredAudio } from "../services/contests/declared-audio";
 import { stemFileName, stemsZipStream, type StemsZipFile } from "../services/contests/stems-zip";
-import { listStems, recordStemDownload, stemsSummary } from "../db/contests/stems";
+import { listStems, recordStemDownload, stemDownloadsToday, stemsSummary } from "../db/contests/stems";
 import { resultsOf } from "../services/contests/results";
 import {
   CONTEST_ID_PATTERN,
@@ -158,13 +158,14 @@ export const contestRoutes = new Hono<HonoEnv>()
     const viewer = await contestViewer(c.var.db, contest, c.var.user);
     const voted = viewer ? await votedEntries(c.var.db, contest.id, viewer.user.id) : new Set<string>();
     const locale = answerLanguage(c);
-    const [enterRefusal, enterGate, stemsGate, stems] = await Promise.all([
+    const canDownloadStems = passesAudience(viewer, contest.stems);
+    const [enterRefusal, enterGate, stemsGate, stems, downloadedToday] = await Promise.all([
       enterRights(c, contest, viewer, now),
       audienceGateOf(c.var.db, contest.enter, viewer, locale),
       audienceGateOf(c.var.db, contest.stems, viewer, locale),
       stemsSummary(c.var.db, contest.id),
+      canDownloadStems ? stemDownloadsToday(c.var.db, contest.id, viewer!.user.id, now) : STEM_DOWNLOADS_PER_DAY,
     ]);
-    const canDownloadStems = passesAudience(viewer, contest.stems);
     c.header("Cache-Control", "private, no-store");
     return c.json<PublicContestResponse>({
       contest: {
@@ -189,6 +190,7 @@ export const contestRoutes = new Hono<HonoEnv>()
           canDownloadStems,
           stemsRefusal: canDownloadStems ? null : c.var.user ? "contest_stems_not_allowed" : "unauthorized",
           stemsGate,
+          stemDownloadsLeft: Math.max(0, STEM_DOWNLOADS_PER_DAY - downloadedToday),
           canEnter: enterRefusal === null,
           enterRefusal,
           enterGate,

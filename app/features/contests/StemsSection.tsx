@@ -6,6 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { formatSize } from "../../lib/fileSize";
 import type { ContestEnterGate, PublicContest } from "#contracts/contests/contests.ts";
 import { contestMessages as m } from "./messages";
+import { useRefreshContest } from "./queries";
 
 export const stemsZipPath = (contestId: string) => `/api/contests/${encodeURIComponent(contestId)}/stems.zip`;
 
@@ -16,20 +17,26 @@ function gateText(intl: ReturnType<typeof useIntl>, gate: ContestEnterGate): str
 
 export function StemsSection({ contest }: { contest: PublicContest }) {
   const intl = useIntl();
+  const refresh = useRefreshContest(contest.id);
   const { files, bytes } = contest.stems;
   if (files === 0) return null;
-  const { canDownloadStems, stemsRefusal, stemsGate } = contest.rights;
+  const { canDownloadStems, stemsRefusal, stemsGate, stemDownloadsLeft } = contest.rights;
   return (
     <section aria-labelledby="contest-stems" className="contest-stems">
       <h2 id="contest-stems">{intl.formatMessage(m.stemsTitle)}</h2>
-      {canDownloadStems ? (
+      {canDownloadStems && stemDownloadsLeft === 0 ? (
+        <p className="contest-stems-refusal">{intl.formatMessage(m.stemsUsedUp)}</p>
+      ) : canDownloadStems ? (
         <>
           <p>
-            <a className="btn" href={stemsZipPath(contest.id)} download>
+            {/* The browser downloads the stream itself; the count left is read again once it asked. */}
+            <a className="btn" href={stemsZipPath(contest.id)} download onClick={() => void refresh()}>
               {intl.formatMessage(m.stemsDownload, { files, size: formatSize(intl, bytes) })}
             </a>
           </p>
-          <p className="contest-stems-note">{intl.formatMessage(m.stemsNote)}</p>
+          <p className="contest-stems-note">
+            {intl.formatMessage(m.stemsNote)} {intl.formatMessage(m.stemsLeft, { count: stemDownloadsLeft })}
+          </p>
         </>
       ) : stemsRefusal === "unauthorized" ? (
         <p>

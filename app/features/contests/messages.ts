@@ -63,13 +63,18 @@ export const contestMessages = {
     stemsTitle: { id: "contests.stems.title", defaultMessage: "Stems" },
     stemsNote: {
       id: "contests.stems.note",
-      defaultMessage: "The official stems, with the rules and licence in the ZIP. You may download them a few times a day.",
+      defaultMessage: "The official stems, with the rules and licence in the ZIP.",
     },
+    stemsUsedUp: { id: "contests.stems.usedUp", defaultMessage: "You have downloaded these stems as many times as a day allows: try again tomorrow." },
     stemsSignIn: { id: "contests.stems.signIn", defaultMessage: "Sign in to download the stems." },
     stemsNotAllowed: { id: "contests.stems.notAllowed", defaultMessage: "This contest's stems are open to other members." },
     stemsGateTicket: { id: "contests.stems.gate.ticket", defaultMessage: "The stems are open to ticket holders of this contest's event." },
   }),
   stemsGateTier: defineMessage<{ tier: string }>({ id: "contests.stems.gate.tier", defaultMessage: "The stems are open to {tier} members and above." }),
+  stemsLeft: defineMessage<{ count: number }>({
+    id: "contests.stems.left",
+    defaultMessage: "{count, plural, one {# download left today.} other {# downloads left today.}}",
+  }),
   stemsDownload: defineMessage<{ files: number; size: string }>({
     id: "contests.stems.download",
     defaultMessage: "Download stems (ZIP, {files, plural, one {# file} other {# files}}, {size})",

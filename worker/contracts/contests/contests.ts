@@ -212,6 +212,8 @@ export type ContestRights = {
   stemsRefusal: ContestStemsRefusal | null;
   /** Who may download the stems, as enterGate says who may enter. */
   stemsGate: ContestEnterGate;
+  /** Downloads of the stems' ZIP left to the viewer this UTC day (0 for one who may not download). */
+  stemDownloadsLeft: number;
   /** A new entry now (the gate, the account, the window and the entries left); false with enterRefusal set. */
   canEnter: boolean;
   enterRefusal: ContestEnterRefusal | null;

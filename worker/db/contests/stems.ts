@@ -86,10 +86,20 @@ export async function deleteStem(db: DB, actor: Actor, stem: StemRow, now = Date
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (now: number) => Math.floor(now / DAY_MS);
+
+/** How many times the member downloaded the contest's stems on this UTC day. */
+export async function stemDownloadsToday(db: DB, contestId: string, userId: string, now: number): Promise<number> {
+  const row = await db.$client
+    .prepare("SELECT count(*) AS n FROM contest_stem_downloads WHERE user_id = ? AND contest_id = ? AND day = ?")
+    .bind(userId, contestId, dayOf(now))
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
 
 /** Records one download of the contest's stems by the member, unless they reached `perDay` today (UTC). */
 export async function recordStemDownload(db: DB, contestId: string, userId: string, perDay: number, now: number): Promise<boolean> {
-  const day = Math.floor(now / DAY_MS);
+  const day = dayOf(now);
   const written = await db.$client
     .prepare(
       `INSERT INTO contest_stem_downloads (contest_id, user_id, day, downloaded_at)
