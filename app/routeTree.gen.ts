@@ -51,6 +51,7 @@ import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminVenuesRouteImport } from './routes/admin/venues'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignInLinkRouteImport } from './routes/auth/sign-in-link'
+import { Route as ContestsIndexRouteImport } from './routes/contests/index'
 import { Route as ContestsContestRouteImport } from './routes/contests/$contest'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as LiveEventIdRouteImport } from './routes/live/$eventId'
@@ -310,6 +311,11 @@ const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
 const AuthSignInLinkRoute = AuthSignInLinkRouteImport.update({
   id: '/auth/sign-in-link',
   path: '/auth/sign-in-link',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContestsIndexRoute = ContestsIndexRouteImport.update({
+  id: '/contests/',
+  path: '/contests/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContestsContestRoute = ContestsContestRouteImport.update({
@@ -629,6 +635,7 @@ export interface FileRoutesByFullPath {
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
+  '/contests/': typeof ContestsIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
   '/redeem/': typeof RedeemIndexRoute
@@ -722,6 +729,7 @@ export interface FileRoutesByTo {
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin': typeof AdminIndexRoute
+  '/contests': typeof ContestsIndexRoute
   '/music': typeof MusicIndexRoute
   '/radio': typeof RadioIndexRoute
   '/redeem': typeof RedeemIndexRoute
@@ -817,6 +825,7 @@ export interface FileRoutesById {
   '/vip-checkout/test': typeof VipCheckoutTestRoute
   '/vip-membership/manage': typeof VipMembershipManageRoute
   '/admin/': typeof AdminIndexRoute
+  '/contests/': typeof ContestsIndexRoute
   '/music/': typeof MusicIndexRoute
   '/radio/': typeof RadioIndexRoute
   '/redeem/': typeof RedeemIndexRoute
@@ -913,6 +922,7 @@ export interface FileRouteTypes {
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
+    | '/contests/'
     | '/music/'
     | '/radio/'
     | '/redeem/'
@@ -1006,6 +1016,7 @@ export interface FileRouteTypes {
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin'
+    | '/contests'
     | '/music'
     | '/radio'
     | '/redeem'
@@ -1100,6 +1111,7 @@ export interface FileRouteTypes {
     | '/vip-checkout/test'
     | '/vip-membership/manage'
     | '/admin/'
+    | '/contests/'
     | '/music/'
     | '/radio/'
     | '/redeem/'
@@ -1175,6 +1187,7 @@ export interface RootRouteChildren {
   TicketsTicketIdRoute: typeof TicketsTicketIdRoute
   VipCheckoutTestRoute: typeof VipCheckoutTestRoute
   VipMembershipManageRoute: typeof VipMembershipManageRoute
+  ContestsIndexRoute: typeof ContestsIndexRoute
   MusicIndexRoute: typeof MusicIndexRoute
   RadioIndexRoute: typeof RadioIndexRoute
   RedeemIndexRoute: typeof RedeemIndexRoute
@@ -1487,6 +1500,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/sign-in-link'
       fullPath: '/auth/sign-in-link'
       preLoaderRoute: typeof AuthSignInLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contests/': {
+      id: '/contests/'
+      path: '/contests'
+      fullPath: '/contests/'
+      preLoaderRoute: typeof ContestsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contests/$contest': {
@@ -1961,6 +1981,7 @@ const rootRouteChildren: RootRouteChildren = {
   TicketsTicketIdRoute: TicketsTicketIdRoute,
   VipCheckoutTestRoute: VipCheckoutTestRoute,
   VipMembershipManageRoute: VipMembershipManageRoute,
+  ContestsIndexRoute: ContestsIndexRoute,
   MusicIndexRoute: MusicIndexRoute,
   RadioIndexRoute: RadioIndexRoute,
   RedeemIndexRoute: RedeemIndexRoute,

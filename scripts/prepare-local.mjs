@@ -60,7 +60,7 @@ import { demoTicketsSql } from "./lib/demo-tickets.mjs";
 import { demoTiersSql } from "./lib/demo-tiers.mjs";
 import { demoRoomsSql } from "./lib/demo-rooms.mjs";
 import { demoLiveShowsSql } from "./lib/demo-live-shows.mjs";
-import { DEMO_CONTESTS, demoContestsSql } from "./lib/demo-contests.mjs";
+import { demoContestsSql } from "./lib/demo-contests.mjs";
 import { renderCoverPng } from "./lib/demo-covers.mjs";
 import { generateDemoMedia, liveSourceLine } from "./catalog/generate-demo-media.mjs";
 import { demoMastersSql } from "./catalog/demo-masters.mjs";
@@ -225,8 +225,6 @@ async function main() {
       console.log(
         `prepare-local: seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_EVENTS.length} demo events, ${DEMO_VENUES.length} saved venues and ${DEMO_TICKETS.length} demo ticket orders into ${where} (${seconds()})`,
       );
-      // The contests have no list page yet: their addresses, to open them.
-      console.log(`prepare-local: demo remix contests at ${DEMO_CONTESTS.map((contest) => `/contests/${contest.id}`).join(" and ")}`);
     }
     if (runs("media")) {
       const media = await seedMedia(path.resolve(where), persist, work);

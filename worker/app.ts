@@ -105,6 +105,8 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/notifications"], apiGroup(async () => [at("/api/notifications", (await import("./routes/notifications")).notificationRoutes)])],
   // The tickets a member holds (decision 055).
   [["/api/tickets"], apiGroup(async () => [at("/api/tickets", (await import("./routes/tickets-mine")).ticketsMineRoutes)])],
+  // The waitlist for sold-out shows and tickets handed back (decision 185).
+  [["/api/waitlist"], apiGroup(async () => [at("/api/waitlist", (await import("./routes/waitlist")).waitlistRoutes)])],
   // The path the SPA's page-view beacon posts to is part of the analytics contract.
   [[COLLECT_PATH], apiGroup(async () => [at(COLLECT_PATH, (await import("./routes/collect")).collectRoutes)])],
 ];

@@ -109,6 +109,7 @@ describe("Header", () => {
       "Radio",
       "Social",
       "Rooms",
+      "Remix Contests",
       "VIP Chat",
       "Chat Room",
     ]);

@@ -40,8 +40,20 @@ describe("the kinds of purchase", () => {
   const event = (type: string, object: Record<string, unknown> = {}): FulfilmentEvent => ({ id: "evt_probe", type, created: 0, data: { object } });
   const claimants = (e: FulfilmentEvent) => PURCHASE_KINDS.filter((kind) => kind.claims(e)).map((kind) => kind.name);
 
-  it("are the VIP subscription's and the store order's, in that order", () => {
-    expect(PURCHASE_KINDS.map((kind) => kind.name)).toEqual(["VIP subscription", "store order"]);
+  /** The kinds the webhook handled when the list was written by hand; an area added since is read from its declaration. */
+  const PINNED_KINDS: Record<string, readonly string[]> = { payments: ["VIP subscription"], store: ["store order"] };
+  const declaredKinds = (area: string) =>
+    ((WORKER_AREAS as Record<string, { purchases?: readonly { name: string }[] }>)[area]?.purchases ?? []).map((k) => k.name);
+
+  it("are the VIP subscription's and the store order's, in that order, then newer areas' in their places", () => {
+    const expected = Object.keys(WORKER_AREAS).flatMap((area) => PINNED_KINDS[area] ?? (area in PINNED_KINDS ? [] : declaredKinds(area)));
+    expect(PURCHASE_KINDS.map((kind) => kind.name)).toEqual(expected);
+    expect(expected.slice(0, 2)).toEqual(["VIP subscription", "store order"]);
+  });
+
+  it("leave a waitlist claim's session to the waitlist's kind (decision 185)", () => {
+    const session = { mode: "payment", client_reference_id: "wl_00000000-0000-4000-8000-000000000000" };
+    expect(claimants(event("checkout.session.completed", session))).toEqual(["waitlist claim"]);
   });
 
   it("claim each event the webhook handled before, one kind each, and nothing else", () => {

@@ -20,3 +20,4 @@ export * from "./schema/tiers";
 export * from "./schema/tier-offers";
 export * from "./schema/rooms";
 export * from "./schema/live";
+export * from "./schema/waitlist";

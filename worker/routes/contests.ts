@@ -1,4 +1,5 @@
 // /api/contests: the remix contests as members and visitors see them (decision 184).
+//   GET    /                              the contests that have opened, the latest first, in the asker's language
 //   GET    /:id                           the contest in the asker's language with what they may do now;
 //                                          404 contest_not_found before it opens (admins see it)
 //   GET    /:id/entries?seed=             submitted entries in a fair order (the member's id, or a
@@ -31,7 +32,7 @@ import { uploadBody, uploadLimit } from "../lib/upload-body";
 import { serveR2Object } from "../lib/r2-range";
 import { audioDuration } from "../lib/audio-probe";
 import { deleteObjects, keyFor } from "../services/media/catalog-uploads";
-import { contestCoverUrl, findContest, type ContestRow } from "../db/contests/contests";
+import { contestCoverUrl, findContest, listOpenedContests, type ContestRow } from "../db/contests/contests";
 import { castVote, removeVote, votedEntries } from "../db/contests/votes";
 import { createDraftEntry, editEntry, findEntry, listEntries, liveEntryCount, setEntryAudio, withdrawEntry, type EntryRow } from "../db/contests/entries";
 import { audienceGateOf, contestViewer, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
@@ -58,6 +59,7 @@ import {
   type ContestEntryResponse,
   type ContestVoteResponse,
   type PublicContestResponse,
+  type ContestsResponse,
 } from "#contracts/contests/contests.ts";
 
 // Read-only use of the request: handlers behind requireUser pass their narrower context too.
@@ -152,6 +154,27 @@ async function voteRefusal(c: Ctx, contest: ContestRow, entryId: string, now: nu
 }
 
 export const contestRoutes = new Hono<HonoEnv>()
+  .get("/", async (c) => {
+    const now = Date.now();
+    const locale = answerLanguage(c);
+    const contests = await listOpenedContests(c.var.db, now);
+    // The phases move with the clock and the list is small: read fresh, as the contest's own answer is.
+    c.header("Cache-Control", "private, no-store");
+    return c.json<ContestsResponse>({
+      contests: contests.map((contest) => ({
+        id: contest.id,
+        title: inLanguage(locale, contest.titleEn, contest.titlePtBr),
+        coverUrl: contestCoverUrl(contest.coverKey),
+        opensAt: new Date(contest.opensAt).toISOString(),
+        entriesCloseAt: new Date(contest.entriesCloseAt).toISOString(),
+        votingOpensAt: new Date(contest.votingOpensAt).toISOString(),
+        votingClosesAt: new Date(contest.votingClosesAt).toISOString(),
+        phase: contestPhaseAt(contest, now),
+        resultsOut: contest.resultsAt !== null,
+      })),
+    });
+  })
+
   .get("/:id", async (c) => {
     const now = Date.now();
     const contest = await openContest(c, now);

@@ -52,6 +52,7 @@ const EN: Texts = {
     "live-shows": "The live shows you watched: when you started and last watched each, and for about how many seconds.",
     contests:
       "Your remix contest entries (title, note, status, duration, when you accepted the licence), the votes you cast and when you downloaded a contest's stems.",
+    waitlist: "Your places on waitlists for sold-out tickets, the tickets you handed back (and what you were refunded) and the offers made to you.",
     "check-ins": "Your check-ins at events.",
     tickets: "Your tickets.",
     consents: "Your newsletter subscription and the consents you gave.",
@@ -128,6 +129,8 @@ const PT_BR: Texts = {
     "live-shows": "Os shows ao vivo que você assistiu: quando começou e quando assistiu por último a cada um, e por cerca de quantos segundos.",
     contests:
       "Suas inscrições em concursos de remix (título, nota, situação, duração, quando você aceitou a licença), os votos que você deu e quando você baixou as faixas (stems) de um concurso.",
+    waitlist:
+      "Seus lugares em listas de espera por ingressos esgotados, os ingressos que você devolveu (e o reembolso que recebeu) e as ofertas feitas a você.",
     "check-ins": "Suas entradas em eventos.",
     tickets: "Seus ingressos.",
     consents: "Sua inscrição na newsletter e os consentimentos que você deu.",

@@ -27,6 +27,7 @@ const itemMessages = defineMessages({
   radio: { id: "nav.media.radio", defaultMessage: "Radio" },
   social: { id: "nav.media.social", defaultMessage: "Social" },
   rooms: { id: "nav.rooms", defaultMessage: "Rooms" },
+  contests: { id: "nav.media.contests", defaultMessage: "Remix Contests" },
   vipChat: { id: "nav.media.vipChat", defaultMessage: "VIP Chat" },
 });
 
@@ -34,7 +35,7 @@ type RouteItem = {
   kind: "route";
   key: string;
   label: MessageDescriptor;
-  to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/rooms" | "/chat";
+  to: "/music" | "/music/catalog" | "/virtual-meet" | "/music/favorites" | "/tv" | "/social" | "/rooms" | "/contests" | "/chat";
 };
 type ActionItem = { kind: "musicPlayer" | "radio" | "chatRoom"; key: string; label: MessageDescriptor };
 export type MediaItem = RouteItem | ActionItem;
@@ -52,6 +53,7 @@ export const MEDIA_ITEMS: readonly MediaItem[] = [
   // Where fans talk to each other (decision 106): beside the feed, not a link of its own in the bar,
   // which holds one row at 1366 px.
   { kind: "route", key: "rooms", label: itemMessages.rooms, to: "/rooms" },
+  { kind: "route", key: "contests", label: itemMessages.contests, to: "/contests" },
   { kind: "route", key: "vipChat", label: itemMessages.vipChat, to: "/chat" },
   { kind: "chatRoom", key: "chatRoom", label: navMessages.chatRoom },
 ];

@@ -11,6 +11,7 @@ import { contestMessages as m } from "./messages";
 import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./queries";
 import { EnterSection } from "./EnterSection";
 import { StemsSection } from "./StemsSection";
+import { phaseText } from "./phase-text";
 import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
 import type { ContestEntry, PublicContest } from "#contracts/contests/contests.ts";
@@ -41,22 +42,6 @@ function ContestContent({ contestId }: { contestId: string }) {
       {({ contest }) => <ContestView contest={contest} />}
     </QueryState>
   );
-}
-
-function phaseText(intl: ReturnType<typeof useIntl>, contest: PublicContest): string {
-  const date = (iso: string) => intl.formatDate(iso, { dateStyle: "long", timeStyle: "short" });
-  switch (contest.phase) {
-    case "upcoming":
-      return intl.formatMessage(m.phaseUpcoming, { date: date(contest.opensAt) });
-    case "entries":
-      return intl.formatMessage(m.phaseEntries, { date: date(contest.entriesCloseAt) });
-    case "waiting":
-      return intl.formatMessage(m.phaseWaiting, { date: date(contest.votingOpensAt) });
-    case "voting":
-      return intl.formatMessage(m.phaseVoting, { date: date(contest.votingClosesAt) });
-    default:
-      return intl.formatMessage(m.phaseEnded);
-  }
 }
 
 function ContestView({ contest }: { contest: PublicContest }) {

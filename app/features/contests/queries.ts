@@ -4,9 +4,22 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
-import type { ContestEntriesResponse, ContestEntryResponse, ContestVoteResponse, PublicContestResponse } from "#contracts/contests/contests.ts";
+import type {
+  ContestEntriesResponse,
+  ContestEntryResponse,
+  ContestsResponse,
+  ContestVoteResponse,
+  PublicContestResponse,
+} from "#contracts/contests/contests.ts";
 
 const contestsKey = ["contests"] as const;
+
+/** The contests that have opened, in the reader's language. */
+export const contestsQueryOptions = (locale: Locale) =>
+  queryOptions({
+    queryKey: [...contestsKey, "list", locale],
+    queryFn: ({ signal }) => api<ContestsResponse>(`/api/contests?${LANG_PARAM}=${locale}`, { signal }),
+  });
 
 export const contestQueryOptions = (id: string, locale: Locale) =>
   queryOptions({

@@ -5,7 +5,7 @@ import type { Area } from "./area";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const contests = {
-  pages: ["/contests/:contest"],
+  pages: ["/contests", "/contests/:contest"],
   pageIdParams: { ":contest": (s) => UUID.test(s) },
   publicImageFolders: ["contests"],
 } as const satisfies Area;

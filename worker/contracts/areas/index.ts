@@ -29,6 +29,7 @@ import { search } from "./search.ts";
 import { settings } from "./settings.ts";
 import { store } from "./store.ts";
 import { tv } from "./tv.ts";
+import { waitlist } from "./waitlist.ts";
 
 export const AREAS = {
   auth,
@@ -55,6 +56,7 @@ export const AREAS = {
   settings,
   store,
   tv,
+  waitlist,
 } as const;
 
 /** One area's declaration as written, with its literal folders and audit kinds. */

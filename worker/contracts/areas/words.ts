@@ -30,6 +30,7 @@ import * as search from "./search.words.ts";
 import * as settings from "./settings.words.ts";
 import * as store from "./store.words.ts";
 import * as tv from "./tv.words.ts";
+import * as waitlist from "./waitlist.words.ts";
 
 /** Each area's audit actions with their names, by area. */
 export const AREA_AUDIT_ACTIONS = {
@@ -80,6 +81,7 @@ export const AREA_NOTIFICATION_KINDS = {
   payments: payments.notificationKinds,
   store: store.notificationKinds,
   contests: contests.notificationKinds,
+  waitlist: waitlist.notificationKinds,
 } as const satisfies Record<string, NotificationKinds>;
 
 /** A kind of notification: one an area declares. */
@@ -110,6 +112,7 @@ export const AREA_ROUTE_CODES = {
   settings: settings.routeCodes,
   store: store.routeCodes,
   tv: tv.routeCodes,
+  waitlist: waitlist.routeCodes,
 } as const satisfies Record<string, RouteCodeWords>;
 
 /** Each area's form rules with their English text and values, by area. */
@@ -131,6 +134,7 @@ export const AREA_VALIDATION_CODES = {
   search: search.validationCodes,
   settings: settings.validationCodes,
   store: store.validationCodes,
+  waitlist: waitlist.validationCodes,
 } as const satisfies Record<string, ValidationCodeWords>;
 
 /** The entry an area's table gives a code: its own, literal, so a code's statuses stay exact. */

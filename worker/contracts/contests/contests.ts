@@ -249,6 +249,13 @@ export type PublicContest = {
 };
 export type PublicContestResponse = { contest: PublicContest };
 
+/** A contest as the list of contests shows it: enough for a card and its one date. */
+export type ContestSummary = Pick<
+  PublicContest,
+  "id" | "title" | "coverUrl" | "opensAt" | "entriesCloseAt" | "votingOpensAt" | "votingClosesAt" | "phase" | "resultsOut"
+>;
+export type ContestsResponse = { contests: ContestSummary[] };
+
 /** An entry as listed: no vote count until the results are out. */
 export type ContestEntry = {
   id: string;

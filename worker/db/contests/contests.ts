@@ -107,6 +107,12 @@ export async function listContests(db: DB): Promise<ContestRow[]> {
   return results.map(toRow);
 }
 
+/** The contests that have opened by `now`, the latest opening first: what members and visitors may list. */
+export async function listOpenedContests(db: DB, now: number): Promise<ContestRow[]> {
+  const { results } = await db.$client.prepare(`${SELECT} WHERE c.opens_at <= ?1 ORDER BY c.opens_at DESC, c.id`).bind(now).all<RawContest>();
+  return results.map(toRow);
+}
+
 /** Whether the track and the event the values name exist: one round trip. */
 export async function namedRowsExist(db: DB, v: ContestValues): Promise<{ track: boolean; events: boolean }> {
   const events = [v.stems.eventId, v.enter.eventId].filter((id): id is string => id !== null);

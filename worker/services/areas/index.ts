@@ -15,12 +15,13 @@ import { notifications } from "./notifications";
 import { payments } from "./payments";
 import { rooms } from "./rooms";
 import { store } from "./store";
+import { waitlist } from "./waitlist";
 
 /**
  * In the order their cron jobs run: the VIP that runs out this hour ends before that hour's
  * notifications and digests go out.
  */
-export const WORKER_AREAS = { payments, notifications, events, newsletter, music, store, rooms, contests } as const satisfies {
+export const WORKER_AREAS = { payments, notifications, events, newsletter, music, store, rooms, contests, waitlist } as const satisfies {
   readonly [area in keyof typeof AREAS]?: WorkerArea;
 };
 const areas: readonly WorkerArea[] = Object.values(WORKER_AREAS);

@@ -10,12 +10,17 @@ import { planOrderEvent } from "./order-fulfilment";
 import { planChargeRefunded } from "./refund-fulfilment";
 import { planOrderDispute } from "./disputes";
 import { accessChanged } from "../access-changed";
+import { isWaitlistCheckout } from "#contracts/waitlist/model.ts";
 
 const REFUND_PREFIX = "refund:";
 
+const isWaitlistSession = (object: unknown) =>
+  typeof object === "object" && object !== null && isWaitlistCheckout((object as { client_reference_id?: unknown }).client_reference_id);
+
 export const storeOrders: PurchaseKind = {
   name: "store order",
-  claims: (event) => checkoutSessionMode(event) === "payment" || event.type === "charge.refunded",
+  // A waitlist claim's session is the waitlist's own kind (decision 185), though it is payment-mode too.
+  claims: (event) => (checkoutSessionMode(event) === "payment" && !isWaitlistSession(event.data.object)) || event.type === "charge.refunded",
 
   async plan(db, event, now) {
     if (event.type === "charge.refunded") {

@@ -1,0 +1,21 @@
+// Where a contest stands in time, as one line: the phase and the date that ends it. The contest's
+// page and the list of contests say it alike.
+import type { IntlShape } from "react-intl";
+import type { ContestSummary } from "#contracts/contests/contests.ts";
+import { contestMessages as m } from "./messages";
+
+export function phaseText(intl: IntlShape, contest: Pick<ContestSummary, "phase" | "opensAt" | "entriesCloseAt" | "votingOpensAt" | "votingClosesAt">): string {
+  const date = (iso: string) => intl.formatDate(iso, { dateStyle: "long", timeStyle: "short" });
+  switch (contest.phase) {
+    case "upcoming":
+      return intl.formatMessage(m.phaseUpcoming, { date: date(contest.opensAt) });
+    case "entries":
+      return intl.formatMessage(m.phaseEntries, { date: date(contest.entriesCloseAt) });
+    case "waiting":
+      return intl.formatMessage(m.phaseWaiting, { date: date(contest.votingOpensAt) });
+    case "voting":
+      return intl.formatMessage(m.phaseVoting, { date: date(contest.votingClosesAt) });
+    default:
+      return intl.formatMessage(m.phaseEnded);
+  }
+}

@@ -1,0 +1,65 @@
+// The waitlist's words (decision 185): the offer and closing notifications with their push and
+// e-mail words, and the codes of its refusals and of its form's rule, each with its English.
+import type { NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import { WAITLIST_MESSAGES as M, WAITLIST_QUANTITY_MAX } from "../waitlist/model.ts";
+
+export const notificationKinds = {
+  /** A returned ticket is held for the member: pay before the hold ends or it passes on. */
+  waitlist_offer: {
+    urgent: true,
+    loud: true,
+    label: { en: "Tickets offered to me from a waitlist", "pt-BR": "Ingressos oferecidos a mim por uma lista de espera" },
+    text: {
+      en: "A ticket for {title} is yours to buy at face value until {date}",
+      "pt-BR": "Um ingresso para {title} está reservado para você pelo valor de face até {date}",
+    },
+    push: {
+      en: ({ params, format }) => ({
+        title: `A ticket for ${params.title ?? "the show"} is waiting for you`,
+        body: `It is held for you at face value until ${format.date(params.at)}: pay before then or it goes to the next fan.`,
+      }),
+      "pt-BR": ({ params, format }) => ({
+        title: `Um ingresso para ${params.title ?? "o show"} espera por você`,
+        body: `Ele está reservado para você pelo valor de face até ${format.date(params.at)}: pague antes disso ou ele passa para o próximo fã.`,
+      }),
+    },
+  },
+  /** The show was cancelled: its waitlist is closed and any offer withdrawn. */
+  waitlist_closed: {
+    urgent: true,
+    loud: true,
+    label: { en: "Waitlists closed by a cancelled show", "pt-BR": "Listas de espera encerradas por um show cancelado" },
+    text: {
+      en: "{title} was cancelled: its waitlist is closed",
+      "pt-BR": "{title} foi cancelado: a lista de espera foi encerrada",
+    },
+    push: {
+      en: ({ params }) => ({
+        title: `${params.title ?? "A show"} was cancelled`,
+        body: "Its waitlist is closed and nothing was charged to you.",
+      }),
+      "pt-BR": ({ params }) => ({
+        title: `${params.title ?? "Um show"} foi cancelado`,
+        body: "A lista de espera foi encerrada e nada foi cobrado de você.",
+      }),
+    },
+  },
+} as const satisfies NotificationKinds;
+
+export const routeCodes = {
+  waitlist_type_not_found: { status: 404, en: M.typeNotFound },
+  waitlist_not_sold_out: { status: 409, en: M.notSoldOut },
+  waitlist_closed: { status: 409, en: M.closed },
+  waitlist_already_joined: { status: 409, en: M.alreadyJoined },
+  waitlist_place_not_found: { status: 404, en: M.placeNotFound },
+  waitlist_return_not_found: { status: 404, en: M.returnNotFound },
+  waitlist_returns_closed: { status: 409, en: M.returnsClosed },
+  waitlist_already_returned: { status: 409, en: M.alreadyReturned },
+  waitlist_return_offered: { status: 409, en: M.returnOffered },
+  waitlist_offer_not_found: { status: 404, en: M.offerNotFound },
+  waitlist_offer_gone: { status: 409, en: M.offerGone },
+} as const satisfies RouteCodeWords;
+
+export const validationCodes = {
+  waitlist_quantity_invalid: { message: M.quantityInvalid, params: { max: WAITLIST_QUANTITY_MAX } },
+} as const satisfies ValidationCodeWords;

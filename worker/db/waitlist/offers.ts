@@ -1,0 +1,131 @@
+// Offers (decision 185): returned tickets held for the first place in line whose quantity they fit.
+// An offer is made by one batch (one transaction): the chosen returns are marked offered only
+// where still listed, the offer's row is written only when all of them were, and otherwise they are
+// listed again; so two makers racing over the same returns make one offer. Lapsing and declining
+// are one batch each too: the returns go back to `listed` and the place stays (its count grows).
+import type { DB } from "../client";
+import { listOpenSql } from "./places";
+
+export type ListedReturn = { id: string };
+export type WaitingPlace = { id: string; user_id: string; quantity: number; seen: string };
+
+/** The type's listed returns, oldest first, and its open places without a live offer, first in line first. */
+export async function offerCandidates(db: DB, ticketTypeId: string): Promise<{ returns: ListedReturn[]; places: WaitingPlace[] }> {
+  const d1 = db.$client;
+  const [returns, places] = await d1.batch([
+    d1.prepare(`SELECT id FROM ticket_returns WHERE ticket_type_id = ?1 AND status = 'listed' ORDER BY listed_at, id`).bind(ticketTypeId),
+    d1
+      .prepare(
+        `SELECT p.id, p.user_id, p.quantity,
+                (SELECT json_group_array(i.return_id) FROM waitlist_offer_items i JOIN waitlist_offers o ON o.id = i.offer_id WHERE o.place_id = p.id) AS seen
+           FROM waitlist_places p
+          WHERE p.ticket_type_id = ?1 AND p.left_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.place_id = p.id AND o.status = 'offered')
+          -- Joined in the same millisecond: the one written first is first.
+          ORDER BY p.joined_at, p.rowid`,
+      )
+      .bind(ticketTypeId),
+  ]);
+  return { returns: returns!.results as ListedReturn[], places: places!.results as WaitingPlace[] };
+}
+
+export type MadeOffer = { id: string; userId: string; eventId: string; holdUntil: number };
+
+/** Offers these returns to the place, held until `holdUntil`; null when another maker took any of them first. */
+export async function makeOffer(db: DB, p: { id: string; placeId: string; returnIds: string[]; now: number; holdUntil: number }): Promise<MadeOffer | null> {
+  const d1 = db.$client;
+  const [, inserted] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE ticket_returns SET status = 'offered', offer_id = ?1, updated_at = ?3
+          WHERE id IN (SELECT value FROM json_each(?2)) AND status = 'listed'`,
+      )
+      .bind(p.id, JSON.stringify(p.returnIds), p.now),
+    d1
+      .prepare(
+        `INSERT INTO waitlist_offers (id, place_id, user_id, event_id, ticket_type_id, quantity, total_cents, tax_cents, currency, hold_until, status, created_at, updated_at)
+         SELECT ?1, pl.id, pl.user_id, pl.event_id, pl.ticket_type_id, ?3,
+                (SELECT sum(unit_cents) FROM ticket_returns WHERE offer_id = ?1 AND status = 'offered'),
+                (SELECT sum(tax_cents) FROM ticket_returns WHERE offer_id = ?1 AND status = 'offered'),
+                (SELECT currency FROM ticket_returns WHERE offer_id = ?1 LIMIT 1), ?5, 'offered', ?4, ?4
+           FROM waitlist_places pl JOIN events e ON e.id = pl.event_id
+          WHERE pl.id = ?2 AND pl.left_at IS NULL AND pl.quantity = ?3 AND ${listOpenSql("?4")}
+            AND (SELECT count(*) FROM ticket_returns WHERE offer_id = ?1 AND status = 'offered') = ?3
+            AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.place_id = pl.id AND o.status = 'offered')
+         RETURNING user_id, event_id`,
+      )
+      .bind(p.id, p.placeId, p.returnIds.length, p.now, p.holdUntil),
+    d1
+      .prepare(`UPDATE ticket_returns SET status = 'listed', offer_id = NULL WHERE offer_id = ?1 AND NOT EXISTS (SELECT 1 FROM waitlist_offers WHERE id = ?1)`)
+      .bind(p.id),
+    d1.prepare(`INSERT INTO waitlist_offer_items (offer_id, return_id) SELECT ?1, id FROM ticket_returns WHERE offer_id = ?1`).bind(p.id),
+  ]);
+  const row = (inserted!.results as { user_id: string; event_id: string }[])[0];
+  return row ? { id: p.id, userId: row.user_id, eventId: row.event_id, holdUntil: p.holdUntil } : null;
+}
+
+const LAPSING = `SELECT id FROM waitlist_offers WHERE status = 'offered' AND hold_until <= ?1`;
+
+/** Every offer whose hold has passed lapses (its place kept, its lapse counted); the types concerned. */
+export async function lapseOffers(db: DB, now: number): Promise<string[]> {
+  const d1 = db.$client;
+  const [, , lapsed] = await d1.batch([
+    d1.prepare(`UPDATE waitlist_places SET lapses = lapses + 1 WHERE id IN (SELECT place_id FROM waitlist_offers WHERE id IN (${LAPSING}))`).bind(now),
+    d1.prepare(`UPDATE ticket_returns SET status = 'listed', offer_id = NULL, updated_at = ?1 WHERE status = 'offered' AND offer_id IN (${LAPSING})`).bind(now),
+    d1
+      .prepare(`UPDATE waitlist_offers SET status = 'lapsed', updated_at = ?1 WHERE status = 'offered' AND hold_until <= ?1 RETURNING ticket_type_id`)
+      .bind(now),
+  ]);
+  return [...new Set((lapsed!.results as { ticket_type_id: string }[]).map((r) => r.ticket_type_id))];
+}
+
+/** The member declines their live offer, inside its hold: its returns go back on the list. Null when there was none. */
+export async function declineOffer(db: DB, userId: string, offerId: string, now: number): Promise<{ ticketTypeId: string } | null> {
+  const d1 = db.$client;
+  const live = `SELECT 1 FROM waitlist_offers WHERE id = ?1 AND user_id = ?2 AND status = 'offered' AND hold_until > ?3`;
+  const [, , declined] = await d1.batch([
+    d1
+      .prepare(`UPDATE waitlist_places SET declines = declines + 1 WHERE id = (SELECT place_id FROM waitlist_offers WHERE id = ?1) AND EXISTS (${live})`)
+      .bind(offerId, userId, now),
+    d1
+      .prepare(`UPDATE ticket_returns SET status = 'listed', offer_id = NULL, updated_at = ?3 WHERE offer_id = ?1 AND status = 'offered' AND EXISTS (${live})`)
+      .bind(offerId, userId, now),
+    d1
+      .prepare(
+        `UPDATE waitlist_offers SET status = 'declined', updated_at = ?3 WHERE id = ?1 AND user_id = ?2 AND status = 'offered' AND hold_until > ?3 RETURNING ticket_type_id`,
+      )
+      .bind(offerId, userId, now),
+  ]);
+  const row = (declined!.results as { ticket_type_id: string }[])[0];
+  return row ? { ticketTypeId: row.ticket_type_id } : null;
+}
+
+export type OfferRow = {
+  id: string;
+  place_id: string;
+  user_id: string;
+  event_id: string;
+  ticket_type_id: string;
+  quantity: number;
+  total_cents: number;
+  tax_cents: number;
+  currency: string;
+  hold_until: number;
+  status: string;
+  checkout_id: string | null;
+};
+
+/** The live offers on these places, by place. */
+export async function liveOffersOf(db: DB, placeIds: string[]): Promise<Map<string, OfferRow>> {
+  if (placeIds.length === 0) return new Map();
+  const { results } = await db.$client
+    .prepare(`SELECT * FROM waitlist_offers WHERE status = 'offered' AND place_id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(placeIds))
+    .all<OfferRow>();
+  return new Map(results.map((o) => [o.place_id, o]));
+}
+
+/** The event's title in both languages, for the offer's notification. */
+export async function eventTitles(db: DB, eventId: string) {
+  return db.$client.prepare(`SELECT title, title_pt_br FROM events WHERE id = ?1`).bind(eventId).first<{ title: string; title_pt_br: string | null }>();
+}

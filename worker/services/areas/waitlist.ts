@@ -1,0 +1,16 @@
+// The waitlist in the Worker (decision 185): every five minutes, offers whose hold passed lapse and
+// their tickets go to the next place in line (a claim checks the hold itself too); its claims are a
+// kind of purchase of their own.
+import { FIVE_MINUTE_CRON, type WorkerArea } from "./area";
+import { waitlistClaims } from "../waitlist/purchase";
+
+export const waitlist = {
+  cron: [
+    {
+      cron: FIVE_MINUTE_CRON,
+      name: "waitlist: lapsed offers",
+      run: async ({ env, db, scheduledTime }) => (await import("../waitlist/offers")).lapseAndPassOn(env, db, scheduledTime),
+    },
+  ],
+  purchases: [waitlistClaims],
+} satisfies WorkerArea;
