@@ -21,12 +21,12 @@
 //          lossless masters of the releases the store sells in WAV (scripts/catalog/demo-masters.mjs);
 //          two live shows, one for ticket holders about to start and a members' one with its
 //          replay open (scripts/lib/demo-live-shows.mjs); two remix contests, one voting on four
-//          demo members' entries and one taking entries (scripts/lib/demo-contests.mjs);
+//          demo members' entries and one taking entries with three stems (scripts/lib/demo-contests.mjs);
 //   media  puts every file of the demo into local R2: the avatars, post, perk and product pictures, and the
 //          demo media (an MP3 per track, a WAV master per track of three releases, a cover per
 //          album, an image per radio station, a thumbnail and an MP4 video per TV channel, the
 //          landing page's pictures and promo video, the live shows' demo source in HLS segments, the
-//          demo contests' entries' remixes under contest-entries/), rendered
+//          demo contests' entries' remixes under contest-entries/ and stems under contest-stems/), rendered
 //          offline and cached in the user's cache; skipped when that state already holds this set.
 //          The only step that writes local R2, so it never races another writer of it.
 // Usage: node scripts/prepare-local.mjs [--persist-to <dir>] [--port <n>] [--only vars|data|media]

@@ -1,7 +1,7 @@
 // Types for generate-demo-media.mjs.
 import type { RadioStation, TvChannel } from "./broadcast.mjs";
 import type { CatalogAlbum } from "./catalog.mjs";
-import type { DemoContestEntryAudio } from "../lib/demo-contests.mjs";
+import type { DemoContestEntryAudio, DemoContestStemAudio } from "../lib/demo-contests.mjs";
 export type DemoMediaKind =
   | "audio"
   | "master"
@@ -30,7 +30,15 @@ export const DEMO_MEDIA_CATALOG: CatalogAlbum[];
 export function demoMediaJobs(
   catalog: CatalogAlbum[],
   outDir: string,
-  more?: { stations?: RadioStation[]; channels?: TvChannel[]; site?: boolean; masters?: string[]; live?: boolean; contestEntries?: DemoContestEntryAudio[] },
+  more?: {
+    stations?: RadioStation[];
+    channels?: TvChannel[];
+    site?: boolean;
+    masters?: string[];
+    live?: boolean;
+    contestEntries?: DemoContestEntryAudio[];
+    contestStems?: DemoContestStemAudio[];
+  },
 ): Promise<DemoMediaJob[]>;
 export function renderJob(job: DemoMediaJob): Promise<number>;
 export function generateDemoMedia(options?: {
@@ -45,6 +53,8 @@ export function generateDemoMedia(options?: {
   live?: boolean;
   /** The demo contests' entries' remixes (default: DEMO_CONTEST_ENTRY_AUDIO with the built-in catalog only). */
   contestEntries?: DemoContestEntryAudio[];
+  /** The demo contests' stems, WAVs (default: DEMO_CONTEST_STEM_AUDIO with the built-in catalog only). */
+  contestStems?: DemoContestStemAudio[];
   threads?: number;
   force?: boolean;
 }): Promise<DemoMediaResult>;

@@ -29,7 +29,7 @@ import { DEMO_ARTIST, DEMO_MASTER_RELEASES, demoMasterTracks, flacKeyOf } from "
 import { FLAC_SOURCES } from "../lib/demo-flac.mjs";
 import { fnv1a } from "./hash.mjs";
 import { DEMO_PREORDER_ALBUM } from "../lib/demo-preorder.mjs";
-import { DEMO_CONTEST_ENTRY_AUDIO } from "../lib/demo-contests.mjs";
+import { DEMO_CONTEST_ENTRY_AUDIO, DEMO_CONTEST_STEM_AUDIO } from "../lib/demo-contests.mjs";
 
 /** Every release the local seed puts in: the built-in catalog and the demo's coming album (its pre-order). */
 export const DEMO_MEDIA_CATALOG = [...CATALOG, DEMO_PREORDER_ALBUM];
@@ -154,7 +154,11 @@ const EXTENSIONS = { "site-image": "jpg", "site-video": "mp4" };
  * @param {{ stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[] }} [more]
  *   `masters`: the ids of the releases whose tracks get a lossless master
  */
-export async function demoMediaJobs(catalog, outDir, { stations = [], channels = [], site = false, masters = [], live = false, contestEntries = [] } = {}) {
+export async function demoMediaJobs(
+  catalog,
+  outDir,
+  { stations = [], channels = [], site = false, masters = [], live = false, contestEntries = [], contestStems = [] } = {},
+) {
   const [
     audioVersion,
     masterVersion,
@@ -203,6 +207,17 @@ export async function demoMediaJobs(catalog, outDir, { stations = [], channels =
       kind: "audio",
       key: entry.key,
       file: cachePath("audio", `contest-${entry.id}`, audioVersion, input, "mp3"),
+      input,
+    });
+  }
+  // The demo contests' stems: WAVs from the masters' generator, under the keys the Worker gives stems.
+  for (const stem of contestStems) {
+    const input = { track: { id: stem.id, durationSeconds: stem.durationSeconds } };
+    jobs.push({
+      id: `contest-stem:${stem.id}`,
+      kind: "master",
+      key: stem.key,
+      file: cachePath("master", `contest-stem-${stem.id}`, masterVersion, input, "wav"),
       input,
     });
   }
@@ -439,7 +454,7 @@ async function prune(outDir, keep, unusedForMs) {
  * rendering only what is missing. The stations, channels and site media default to the built-in
  * ones with the built-in catalog, and to none with another catalog (a music video and the promo
  * need their track in the catalog): pass them to have them with a custom catalog.
- * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], live?: boolean, contestEntries?: { id: string, key: string, durationSeconds: number }[], threads?: number, force?: boolean }} [options]
+ * @param {{ outDir?: string, catalog?: import("./catalog.mjs").CatalogAlbum[], stations?: import("./broadcast.mjs").RadioStation[], channels?: import("./broadcast.mjs").TvChannel[], site?: boolean, masters?: string[], live?: boolean, contestEntries?: { id: string, key: string, durationSeconds: number }[], contestStems?: { id: string, key: string, durationSeconds: number }[], threads?: number, force?: boolean }} [options]
  * @returns {Promise<{ files: { key: string, path: string, contentType: string, bytes: number }[], generated: number, cached: number, ms: number, rendered: { id: string, kind: string, key: string, bytes: number, ms: number }[] }>}
  */
 export async function generateDemoMedia({
@@ -451,6 +466,7 @@ export async function generateDemoMedia({
   masters,
   live,
   contestEntries,
+  contestStems,
   threads,
   force = false,
 } = {}) {
@@ -464,6 +480,7 @@ export async function generateDemoMedia({
     masters: masters ?? (builtIn ? DEMO_MASTER_RELEASES : []),
     live: live ?? builtIn,
     contestEntries: contestEntries ?? (builtIn ? DEMO_CONTEST_ENTRY_AUDIO : []),
+    contestStems: contestStems ?? (builtIn ? DEMO_CONTEST_STEM_AUDIO : []),
   });
   const sizes = new Map();
   const missing = [];

@@ -15,8 +15,12 @@ export type DemoContestSeed = {
   entries: DemoContestEntrySeed[];
   /** [voter's id, entry id] */
   votes: [string, string][];
+  /** The stems the contest has, by id and the name the ZIP gives each. */
+  stems?: { id: string; name: string }[];
 };
 export type DemoContestEntryAudio = { id: string; key: string; durationSeconds: number };
 export const DEMO_CONTESTS: DemoContestSeed[];
 export const DEMO_CONTEST_ENTRY_AUDIO: DemoContestEntryAudio[];
+export type DemoContestStemAudio = { contestId: string; id: string; name: string; key: string; durationSeconds: number; bytes: number };
+export const DEMO_CONTEST_STEM_AUDIO: DemoContestStemAudio[];
 export function demoContestsSql(now: number): string[];

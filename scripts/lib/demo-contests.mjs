@@ -3,11 +3,14 @@
 // with four entries by demo members whose remixes the tracks' audio generator renders (MP3s put
 // into local R2 under contest-entries/, as the Worker stores an entry's audio) and a few votes
 // (their counts stay hidden until the results); the demo fan has their votes left to try.
-// "Moonlight Boulevard Remix Contest" takes entries now, open to every member, for the enter form.
+// "Moonlight Boulevard Remix Contest" takes entries now, open to every member, for the enter form,
+// with three stems to download (WAVs the masters' generator renders, put into local R2 under
+// contest-stems/<contest>/, as the Worker stores a stem).
 // Inserted once by fixed ids (INSERT OR IGNORE keeps what someone changed); every seed moves their
 // times back around now and takes back results computed since, so the phases stay as described.
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../../worker/lib/time.ts";
+import { SAMPLE_RATE } from "./demo-audio.mjs";
 // The rules a contest saved without its own has.
 import { DEFAULT_CONTEST_RULES as RULES } from "../../worker/contracts/contests/limits.ts";
 
@@ -65,8 +68,28 @@ export const DEMO_CONTESTS = [
     entriesPerMember: 2,
     entries: [],
     votes: [],
+    stems: [
+      { id: "00000000-0000-4000-8000-0000000c5001", name: "Moonlight Boulevard - Drums.wav" },
+      { id: "00000000-0000-4000-8000-0000000c5002", name: "Moonlight Boulevard - Bass.wav" },
+      { id: "00000000-0000-4000-8000-0000000c5003", name: "Moonlight Boulevard - Lead.wav" },
+    ],
   },
 ];
+
+/** A stem's length: short, so the demo's ZIP is a few MB. */
+const STEM_SECONDS = 20;
+
+/** The demo stems for the media step and the seed: each rendered from its own id as a mono 16-bit WAV (scripts/lib/demo-audio-wav.mjs), so its size is known here. */
+export const DEMO_CONTEST_STEM_AUDIO = DEMO_CONTESTS.flatMap((contest) =>
+  (contest.stems ?? []).map((stem) => ({
+    contestId: contest.id,
+    id: stem.id,
+    name: stem.name,
+    key: `contest-stems/${contest.id}/${stem.id}.wav`,
+    durationSeconds: STEM_SECONDS,
+    bytes: 44 + Math.round(STEM_SECONDS * SAMPLE_RATE) * 2,
+  })),
+);
 
 /** The demo entries' remixes for the media step: each rendered from its own id, so each sounds different. */
 export const DEMO_CONTEST_ENTRY_AUDIO = DEMO_CONTESTS.flatMap((contest) =>
@@ -101,6 +124,13 @@ export function demoContestsSql(now) {
            FROM contests c JOIN users u ON u.id = ${sqlText(entry.userId)} WHERE c.id = ${id};`,
       );
     });
+    for (const [i, stem] of DEMO_CONTEST_STEM_AUDIO.filter((s) => s.contestId === contest.id).entries()) {
+      out.push(
+        `INSERT OR IGNORE INTO contest_stems (id, contest_id, name, r2_key, format, bytes, created_at)
+         SELECT ${sqlText(stem.id)}, c.id, ${sqlText(stem.name)}, ${sqlText(stem.key)}, 'wav', ${stem.bytes}, ${at(contest.times.opens) + i * 60_000}
+           FROM contests c WHERE c.id = ${id};`,
+      );
+    }
     for (const [userId, entryId] of contest.votes) {
       out.push(
         `INSERT OR IGNORE INTO contest_votes (contest_id, entry_id, user_id, cast_at)

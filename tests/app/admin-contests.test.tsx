@@ -8,7 +8,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route as ContestsRoute } from "../../app/routes/admin/contests";
 import { Route as ContestEntriesRoute } from "../../app/routes/admin/contests_.$contestId";
-import type { AdminContest, AdminContestEntry, ContestResultsResponse } from "../../worker/contracts/contests/contests";
+import type { AdminContest, AdminContestEntry, AdminContestStem, ContestResultsResponse } from "../../worker/contracts/contests/contests";
 import { DEFAULT_CONTEST_RULES } from "../../worker/contracts/contests/limits";
 import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
 import { FakeXHR } from "./fixtures/fake-xhr";
@@ -88,6 +88,7 @@ function fakeServer(extra: Parameters<typeof mockApi>[0] = {}) {
     "GET /api/admin/catalog/albums": json(200, ALBUMS),
     "GET /api/admin/tier-choices": json(200, TIERS),
     "GET /api/admin/events": json(200, { events: [{ id: "ev-1", title: "Lisbon 2027" }] }),
+    [`GET ${API}/${ID}/stems`]: json(200, { stems: [] }),
     ...extra,
   });
 }
@@ -448,5 +449,106 @@ describe("/admin/contests/$contestId", () => {
       expect(document.activeElement).toBe(control);
     }
     expect(within(row).getByLabelText("Play Club Mix").hasAttribute("controls")).toBe(true);
+  });
+});
+
+const stem = (name: string, bytes: number, format: AdminContestStem["format"] = "wav"): AdminContestStem => ({
+  id: `stem-${name}`,
+  name,
+  format,
+  bytes,
+  createdAt: "2027-01-02T10:00:00.000Z",
+});
+
+describe("/admin/contests/$contestId: stems", () => {
+  const withContest = (extra: Parameters<typeof mockApi>[0] = {}) =>
+    fakeServer({ [`GET ${API}/${ID}`]: json(200, { contest: contest() }), [`GET ${API}/${ID}/entries`]: json(200, { entries: [] }), ...extra });
+
+  it("lists the stems with their format and size, in both languages", async () => {
+    for (const [locale, region, sizes] of [
+      ["en", "Stems", ["1.5 MB", "820 kB"]],
+      ["pt-BR", "Stems", ["1,5 MB", "820 kB"]],
+    ] as const) {
+      withContest({ [`GET ${API}/${ID}/stems`]: json(200, { stems: [stem("Drums.wav", 1.5 * 1024 * 1024), stem("bass.flac", 820 * 1024, "flac")] }) });
+      renderEntries(locale);
+      const section = await screen.findByRole("region", { name: region });
+      const rows = await within(section).findAllByRole("row");
+      expect(
+        rows.slice(1).map((r) =>
+          within(r)
+            .getAllByRole("cell")
+            .slice(0, 3)
+            .map((c) => c.textContent),
+        ),
+      ).toEqual([
+        ["Drums.wav", "WAV", sizes[0]],
+        ["bass.flac", "FLAC", sizes[1]],
+      ]);
+      cleanup();
+    }
+  });
+
+  it("uploads a stem as the body of PUT .../stems/:name with its progress, then lists it", async () => {
+    FakeXHR.sent = [];
+    vi.stubGlobal("XMLHttpRequest", FakeXHR);
+    const { callsTo } = withContest();
+    renderEntries();
+    const form = await screen.findByRole("form", { name: "Upload a stem" });
+    const file = new File([new Uint8Array(100)], "Lead Vox (final).wav", { type: "" });
+    fireEvent.change(within(form).getByLabelText("Stem file (WAV, FLAC or MP3)"), { target: { files: [file] } });
+    const name = within(form).getByLabelText("Name in the ZIP") as HTMLInputElement;
+    expect(name.value).toBe("Lead Vox -final-.wav");
+    fireEvent.change(name, { target: { value: "Lead vox.wav" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Upload" }));
+    expect(FakeXHR.sent).toHaveLength(1);
+    const xhr = FakeXHR.sent[0]!;
+    expect([xhr.method, xhr.url]).toEqual(["PUT", `${API}/${ID}/stems/Lead%20vox.wav`]);
+    // Sent typed by its extension, as the Worker compares the bytes with the declared type.
+    expect((xhr.body as File).type).toBe("audio/wav");
+    xhr.progress(50, 100);
+    expect(within(form).getByRole("status").textContent).toBe("Uploading: 50%");
+    const before = callsTo(`GET ${API}/${ID}/stems`).length;
+    await xhr.respond(201, { stem: stem("Lead vox.wav", 100) });
+    expect(await screen.findByText("Lead vox.wav uploaded.")).toBeTruthy();
+    await waitFor(() => expect(callsTo(`GET ${API}/${ID}/stems`).length).toBeGreaterThan(before));
+  });
+
+  it("refuses a file that is no stem before sending, and shows the Worker's refusal, in Portuguese", async () => {
+    FakeXHR.sent = [];
+    vi.stubGlobal("XMLHttpRequest", FakeXHR);
+    withContest();
+    renderEntries("pt-BR");
+    const form = await screen.findByRole("form", { name: "Enviar uma stem" });
+    const input = within(form).getByLabelText("Arquivo da stem (WAV, FLAC ou MP3)");
+    fireEvent.change(input, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Enviar" }));
+    expect(await within(form).findByText("Uma stem é um arquivo WAV, FLAC ou MP3")).toBeTruthy();
+    expect(FakeXHR.sent).toHaveLength(0);
+
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(10)], "drums.wav", { type: "audio/wav" })] } });
+    fireEvent.click(within(form).getByRole("button", { name: "Enviar" }));
+    await FakeXHR.sent[0]!.respond(409, { error: { code: "contest_stem_exists", message: "English from the server" } });
+    expect(await within(form).findByText("Este concurso já tem uma stem com esse nome")).toBeTruthy();
+    expect(screen.queryByText("English from the server")).toBeNull();
+  });
+
+  it("deletes a stem only once confirmed", async () => {
+    const { callsTo } = withContest({
+      [`GET ${API}/${ID}/stems`]: json(200, { stems: [stem("Drums.wav", 2048)] }),
+      [`DELETE ${API}/${ID}/stems/Drums.wav`]: json(204, null),
+    });
+    renderEntries();
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Drums.wav" }));
+    let dialog = await screen.findByRole("dialog", { name: "Delete Drums.wav?" });
+    expect(within(dialog).getByText("The file is deleted and leaves the members' ZIP. You cannot undo this.")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep it" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(callsTo(`DELETE ${API}/${ID}/stems/Drums.wav`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete Drums.wav" }));
+    dialog = await screen.findByRole("dialog", { name: "Delete Drums.wav?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(callsTo(`DELETE ${API}/${ID}/stems/Drums.wav`)).toHaveLength(1));
+    expect(await screen.findByText("Drums.wav deleted.")).toBeTruthy();
   });
 });

@@ -10,6 +10,9 @@ export const ENTRIES_API = `/api/contests/${ID}/entries`;
 
 export const rights = (overrides: Partial<ContestRights> = {}): ContestRights => ({
   canDownloadStems: true,
+  stemsRefusal: null,
+  stemsGate: { access: "members", tierName: null },
+  stemDownloadsLeft: 5,
   canEnter: true,
   enterRefusal: null,
   enterGate: { access: "members", tierName: null },
@@ -37,6 +40,7 @@ export const contest = (overrides: Partial<PublicContest> = {}): PublicContest =
   maxUploadMb: 1,
   phase: "entries",
   rights: rights(),
+  stems: { files: 0, bytes: 0 },
   resultsOut: false,
   ...overrides,
 });

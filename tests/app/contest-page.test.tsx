@@ -29,12 +29,16 @@ const contest = (overrides: Partial<PublicContest> = {}): PublicContest => ({
   phase: "voting",
   rights: {
     canDownloadStems: true,
+    stemsRefusal: null,
+    stemsGate: { access: "members", tierName: null },
+    stemDownloadsLeft: 5,
     canEnter: false,
     enterRefusal: "contest_entries_closed",
     enterGate: { access: "members", tierName: null },
     canVote: true,
     votesLeft: 2,
   },
+  stems: { files: 0, bytes: 0 },
   resultsOut: false,
   ...overrides,
 });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { migratedDb } from "./migrated-db";
 import { buildSeedSql } from "../../scripts/lib/demo-seed.mjs";
-import { DEMO_CONTESTS, DEMO_CONTEST_ENTRY_AUDIO, demoContestsSql } from "../../scripts/lib/demo-contests.mjs";
+import { DEMO_CONTESTS, DEMO_CONTEST_ENTRY_AUDIO, DEMO_CONTEST_STEM_AUDIO, demoContestsSql } from "../../scripts/lib/demo-contests.mjs";
 import { demoMediaJobs, generateDemoMedia } from "../../scripts/catalog/generate-demo-media.mjs";
 import { audioDuration, detectAudioType } from "../../worker/lib/audio-probe";
 import { probeBytes } from "../../worker/lib/probe-sink";
@@ -101,6 +101,31 @@ describe("the demo's remix contests", () => {
       const seconds = audioDuration(kind!, probeBytes(bytes))!;
       expect(seconds).toBeGreaterThanOrEqual(ENTRY_DURATION_MIN_SECONDS);
       expect(seconds).toBeLessThanOrEqual(ENTRY_DURATION_MAX_SECONDS);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("give the contest taking entries three WAV stems, rendered at the size their rows say, under the Worker's prefix", async () => {
+    const database = await seeded();
+    const stems = all<{ contest_id: string; name: string; r2_key: string; format: string; bytes: number }>(
+      database,
+      "SELECT contest_id, name, r2_key, format, bytes FROM contest_stems ORDER BY created_at",
+    );
+    expect(stems.map((s) => [s.contest_id, s.name, s.format])).toEqual([
+      [ENTERING!.id, "Moonlight Boulevard - Drums.wav", "wav"],
+      [ENTERING!.id, "Moonlight Boulevard - Bass.wav", "wav"],
+      [ENTERING!.id, "Moonlight Boulevard - Lead.wav", "wav"],
+    ]);
+    for (const stem of stems) expect(stem.r2_key.startsWith(`contest-stems/${ENTERING!.id}/`)).toBe(true);
+    database.exec(demoContestsSql(NOW + DAY).join("\n"));
+    expect(all(database, "SELECT count(*) AS n FROM contest_stems")).toEqual([{ n: 3 }]);
+
+    const outDir = await mkdtemp(path.join(os.tmpdir(), "demo-stems-"));
+    try {
+      const media = await generateDemoMedia({ outDir, catalog: [], contestEntries: [], contestStems: DEMO_CONTEST_STEM_AUDIO.slice(0, 1), threads: 1 });
+      expect(media.files.map((f) => [f.key, f.contentType, f.bytes])).toEqual([[stems[0]!.r2_key, "audio/wav", stems[0]!.bytes]]);
+      expect(detectAudioType(new Uint8Array(await readFile(media.files[0]!.path)))?.format).toBe("wav");
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }

@@ -110,6 +110,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   // Remix contests (decision 184): the member's entries (their audio is in the media bucket) and votes.
   { kind: "contests", table: "contest_entries", column: "user_id" },
   { kind: "contests", table: "contest_votes", column: "user_id" },
+  // The stems' ZIPs they downloaded, by day (the daily limit counts them).
+  { kind: "contests", table: "contest_stem_downloads", column: "user_id" },
   // The waitlist (decision 185): the member's places, the tickets they handed back and the offers made to them.
   { kind: "waitlist", table: "waitlist_places", column: "user_id" },
   { kind: "waitlist", table: "ticket_returns", column: "seller_user_id" },

@@ -13,6 +13,9 @@
 //   DELETE /:id/entries/:entryId          withdraw, at any time; its votes go
 //   POST   /:id/votes                     { entryId } → 201 with the votes left
 //   DELETE /:id/votes/:entryId            the vote back, while the window is open
+//   GET    /:id/stems.zip                 the stems in one ZIP (stored, with the rules as LICENCE.txt) for a
+//                                          member who passes the stems gate; each counted, at most
+//                                          STEM_DOWNLOADS_PER_DAY per member and contest a UTC day (429)
 //   GET    /:id/results                   once voting is over: each entry's place, votes and shares,
 //                                          computed once by whichever comes first, this or the job;
 //                                          409 contest_results_not_out before
@@ -26,15 +29,17 @@ import { inLanguage } from "../lib/content-language";
 import { routeError } from "../lib/errors";
 import { parseJsonBody } from "../lib/validate";
 import { uploadBody, uploadLimit } from "../lib/upload-body";
-import { streamUploadToR2 } from "../lib/upload-stream";
 import { serveR2Object } from "../lib/r2-range";
-import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES } from "../lib/audio-probe";
+import { audioDuration } from "../lib/audio-probe";
 import { deleteObjects, keyFor } from "../services/media/catalog-uploads";
 import { contestCoverUrl, findContest, listOpenedContests, type ContestRow } from "../db/contests/contests";
 import { castVote, removeVote, votedEntries } from "../db/contests/votes";
 import { createDraftEntry, editEntry, findEntry, listEntries, liveEntryCount, setEntryAudio, withdrawEntry, type EntryRow } from "../db/contests/entries";
-import { contestViewer, enterGateOf, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
+import { audienceGateOf, contestViewer, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
 import { fairOrder } from "../services/contests/fair-order";
+import { contestAudioMime, streamDeclaredAudio } from "../services/contests/declared-audio";
+import { stemFileName, stemsZipStream, type StemsZipFile } from "../services/contests/stems-zip";
+import { listStems, recordStemDownload, stemDownloadsToday, stemsSummary } from "../db/contests/stems";
 import { resultsOf } from "../services/contests/results";
 import {
   CONTEST_ID_PATTERN,
@@ -42,6 +47,7 @@ import {
   CONTEST_UPLOAD_MAX_MB,
   ENTRY_DURATION_MAX_SECONDS,
   ENTRY_DURATION_MIN_SECONDS,
+  STEM_DOWNLOADS_PER_DAY,
   contestPhaseAt,
   entryEditSchema,
   entryInputSchema,
@@ -60,16 +66,6 @@ import {
 type Ctx = { req: { param(name: string): string | undefined }; var: Pick<Context<HonoEnv>["var"], "db" | "user"> };
 const MB = 1024 * 1024;
 const SEED_PATTERN = /^[a-z0-9]{8,32}$/;
-
-/** The remix formats an entry may be, by the Content-Type the upload declares. */
-const DECLARED_FORMATS: Record<string, "wav" | "flac" | "mp3"> = {
-  "audio/wav": "wav",
-  "audio/x-wav": "wav",
-  "audio/wave": "wav",
-  "audio/flac": "flac",
-  "audio/x-flac": "flac",
-  "audio/mpeg": "mp3",
-};
 
 /** The contest the path names, once it has opened (administrators see it before). */
 async function openContest(c: Ctx, now: number): Promise<ContestRow> {
@@ -185,7 +181,14 @@ export const contestRoutes = new Hono<HonoEnv>()
     const viewer = await contestViewer(c.var.db, contest, c.var.user);
     const voted = viewer ? await votedEntries(c.var.db, contest.id, viewer.user.id) : new Set<string>();
     const locale = answerLanguage(c);
-    const [enterRefusal, enterGate] = await Promise.all([enterRights(c, contest, viewer, now), enterGateOf(c.var.db, contest, viewer, locale)]);
+    const canDownloadStems = passesAudience(viewer, contest.stems);
+    const [enterRefusal, enterGate, stemsGate, stems, downloadedToday] = await Promise.all([
+      enterRights(c, contest, viewer, now),
+      audienceGateOf(c.var.db, contest.enter, viewer, locale),
+      audienceGateOf(c.var.db, contest.stems, viewer, locale),
+      stemsSummary(c.var.db, contest.id),
+      canDownloadStems ? stemDownloadsToday(c.var.db, contest.id, viewer!.user.id, now) : STEM_DOWNLOADS_PER_DAY,
+    ]);
     c.header("Cache-Control", "private, no-store");
     return c.json<PublicContestResponse>({
       contest: {
@@ -207,13 +210,17 @@ export const contestRoutes = new Hono<HonoEnv>()
         maxUploadMb: contest.maxUploadMb,
         phase: contestPhaseAt(contest, now),
         rights: {
-          canDownloadStems: passesAudience(viewer, contest.stems),
+          canDownloadStems,
+          stemsRefusal: canDownloadStems ? null : c.var.user ? "contest_stems_not_allowed" : "unauthorized",
+          stemsGate,
+          stemDownloadsLeft: Math.max(0, STEM_DOWNLOADS_PER_DAY - downloadedToday),
           canEnter: enterRefusal === null,
           enterRefusal,
           enterGate,
           canVote: votesLeft(contest, viewer, voted, now) > 0,
           votesLeft: votesLeft(contest, viewer, voted, now),
         },
+        stems,
         resultsOut: contest.resultsAt !== null,
       },
     });
@@ -272,20 +279,10 @@ export const contestRoutes = new Hono<HonoEnv>()
     const contest = await openContest(c, now);
     const entry = await ownEntry(c, contest);
     if (contestPhaseAt(contest, now) !== "entries") throw routeError("contest_entries_closed");
-    const declared = DECLARED_FORMATS[(c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase()];
-    const errors = { tooLarge: CONTEST_MESSAGES.audioTooLarge, wrongType: CONTEST_MESSAGES.notAudio };
-    if (!declared) throw routeError("unsupported_type", { message: CONTEST_MESSAGES.notAudio });
-    const upload = await streamUploadToR2(c.env.MEDIA, c.req.raw, {
+    const upload = await streamDeclaredAudio(c.env.MEDIA, c.req.raw, {
       maxBytes: Math.min(uploadLimit(c), contest.maxUploadMb * MB),
-      errors,
-      sniffLength: audioSniffLength,
-      maxSniffBytes: MAX_ID3_TAG_BYTES + 64 * 1024,
-      // The bytes must be the format the upload claims: a FLAC sent as an MP3 is refused.
-      detect: (head) => {
-        const kind = detectAudioType(head);
-        return kind?.format === declared ? kind : null;
-      },
-      keyFor: (kind) => keyFor("contest-entries", entry.id, kind.ext),
+      errors: { tooLarge: CONTEST_MESSAGES.audioTooLarge, wrongType: CONTEST_MESSAGES.notAudio },
+      keyFor: (ext) => keyFor("contest-entries", entry.id, ext),
     });
     const seconds = audioDuration(upload.kind, upload.probe);
     if (seconds === null || seconds < ENTRY_DURATION_MIN_SECONDS || seconds > ENTRY_DURATION_MAX_SECONDS) {
@@ -295,7 +292,7 @@ export const contestRoutes = new Hono<HonoEnv>()
     const stored = await setEntryAudio(
       c.var.db,
       entry,
-      { key: upload.key, format: declared, bytes: upload.size, durationSeconds: Math.round(seconds) },
+      { key: upload.key, format: upload.format, bytes: upload.size, durationSeconds: Math.round(seconds) },
       Date.now(),
     );
     if (!stored) {
@@ -310,7 +307,7 @@ export const contestRoutes = new Hono<HonoEnv>()
     const contest = await openContest(c, Date.now());
     const entry = await visibleEntry(c, contest);
     if (!entry.audio_key || entry.status === "withdrawn") throw routeError("contest_entry_not_found");
-    const contentType = detectFormatMime(entry.audio_format);
+    const contentType = contestAudioMime(entry.audio_format);
     const res = await serveR2Object(c.env.MEDIA, entry.audio_key, c.req.raw, { contentType, cacheControl: "private, max-age=300" });
     if (!res) throw routeError("contest_entry_not_found");
     return res;
@@ -344,6 +341,32 @@ export const contestRoutes = new Hono<HonoEnv>()
     return c.json<ContestVoteResponse>({ votesLeft: Math.max(0, contest.votesPerMember - voted.size) });
   })
 
+  // Not behind requireUser: the answer's language needs the route's own context type.
+  .get("/:id/stems.zip", async (c) => {
+    const now = Date.now();
+    const user = c.var.user;
+    if (!user) throw routeError("unauthorized");
+    const contest = await openContest(c, now);
+    if (!passesAudience(await contestViewer(c.var.db, contest, user), contest.stems)) throw routeError("contest_stems_not_allowed");
+    const stems = await listStems(c.var.db, contest.id);
+    if (stems.length === 0) throw routeError("contest_stems_none");
+    if (!(await recordStemDownload(c.var.db, contest.id, user.id, STEM_DOWNLOADS_PER_DAY, now))) throw routeError("contest_stem_downloads_used_up");
+    const locale = answerLanguage(c);
+    const title = inLanguage(locale, contest.titleEn, contest.titlePtBr);
+    const licence = new TextEncoder().encode(`${title}\r\n\r\n${inLanguage(locale, contest.rulesEn, contest.rulesPtBr).replace(/\r?\n/g, "\r\n")}\r\n`);
+    const files: StemsZipFile[] = [
+      ...stems.map((s) => ({ name: stemFileName(s.name, s.format), key: s.r2_key, modified: s.created_at })),
+      { name: "LICENCE.txt", bytes: licence, modified: contest.updatedAt },
+    ];
+    return new Response(stemsZipStream(c.env.MEDIA, files), {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="${zipName(contest.titleEn)}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+
   .get("/:id/results", async (c) => {
     const now = Date.now();
     const contest = await openContest(c, now);
@@ -366,8 +389,13 @@ export const contestRoutes = new Hono<HonoEnv>()
     });
   });
 
-function detectFormatMime(format: string | null): string {
-  if (format === "flac") return "audio/flac";
-  if (format === "wav") return "audio/wav";
-  return "audio/mpeg";
+/** The ZIP's file name: the contest's English title in plain letters, digits and dashes. */
+function zipName(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .toLowerCase();
+  return `${slug || "contest"}-stems.zip`;
 }

@@ -10,6 +10,7 @@ import ContestMessages from "./messages?feature";
 import { contestMessages as m } from "./messages";
 import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./queries";
 import { EnterSection } from "./EnterSection";
+import { StemsSection } from "./StemsSection";
 import { phaseText } from "./phase-text";
 import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
@@ -62,6 +63,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
         <summary>{intl.formatMessage(m.rules)}</summary>
         <p>{contest.rules}</p>
       </details>
+      <StemsSection contest={contest} />
       <EnterSection contest={contest} entries={entries.data?.entries} />
       <section aria-labelledby="contest-entries">
         <h2 id="contest-entries">{intl.formatMessage(m.entriesTitle)}</h2>

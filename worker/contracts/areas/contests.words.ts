@@ -20,6 +20,8 @@ export const auditActions = {
   "contest.update": { en: "Contest edited", "pt-BR": "Concurso editado" },
   "contest.cover": { en: "Contest cover changed", "pt-BR": "Capa do concurso alterada" },
   "contest.jury_score": { en: "Contest entry scored by the jury", "pt-BR": "Inscrição do concurso avaliada pelo júri" },
+  "contest.stem_add": { en: "Contest stem uploaded", "pt-BR": "Faixa (stem) do concurso enviada" },
+  "contest.stem_delete": { en: "Contest stem deleted", "pt-BR": "Faixa (stem) do concurso excluída" },
 } as const satisfies AuditActionNames;
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
@@ -57,6 +59,13 @@ export const routeCodes = {
   contest_vote_not_found: { status: 404, en: M.voteNotFound },
   contest_vote_not_allowed: { status: 403, en: M.notEligibleToVote },
   contest_results_not_out: { status: 409, en: M.resultsNotOut },
+  contest_stem_name_invalid: { status: 400, en: M.stemNameInvalid },
+  contest_stem_exists: { status: 409, en: M.stemExists },
+  contest_stems_full: { status: 409, en: M.stemsFull },
+  contest_stem_not_found: { status: 404, en: M.stemNotFound },
+  contest_stems_not_allowed: { status: 403, en: M.stemsNotAllowed },
+  contest_stems_none: { status: 404, en: M.stemsNone },
+  contest_stem_downloads_used_up: { status: 429, en: M.stemDownloadsUsedUp },
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {

@@ -201,9 +201,19 @@ export type ContestEnterRefusal = (typeof CONTEST_ENTER_REFUSALS)[number];
 /** Who may enter, for the page to say so: the kind, and the lowest tier's name (in the answer's language) for a tier gate. */
 export type ContestEnterGate = { access: ContestAccessKind; tierName: string | null };
 
+/** Why the asker may not download the stems: a visitor is asked to sign in, a member outside the gate told who may. */
+export const CONTEST_STEMS_REFUSALS = ["unauthorized", "contest_stems_not_allowed"] as const;
+export type ContestStemsRefusal = (typeof CONTEST_STEMS_REFUSALS)[number];
+
 /** What the viewer may do in a contest now, and why not. */
 export type ContestRights = {
   canDownloadStems: boolean;
+  /** Why not, when canDownloadStems is false. */
+  stemsRefusal: ContestStemsRefusal | null;
+  /** Who may download the stems, as enterGate says who may enter. */
+  stemsGate: ContestEnterGate;
+  /** Downloads of the stems' ZIP left to the viewer this UTC day (0 for one who may not download). */
+  stemDownloadsLeft: number;
   /** A new entry now (the gate, the account, the window and the entries left); false with enterRefusal set. */
   canEnter: boolean;
   enterRefusal: ContestEnterRefusal | null;
@@ -233,6 +243,8 @@ export type PublicContest = {
   maxUploadMb: number;
   phase: ContestPhase;
   rights: ContestRights;
+  /** The stems' ZIP: how many files and their bytes together (0 files: none uploaded yet). */
+  stems: { files: number; bytes: number };
   resultsOut: boolean;
 };
 export type PublicContestResponse = { contest: PublicContest };
@@ -274,3 +286,8 @@ export type ContestResult = {
   scorePercent: number;
 };
 export type ContestResultsResponse = { resultsAt: string; results: ContestResult[] };
+
+/** A stem as the back office lists it. */
+export type AdminContestStem = { id: string; name: string; format: "wav" | "flac" | "mp3"; bytes: number; createdAt: string };
+export type AdminContestStemsResponse = { stems: AdminContestStem[] };
+export type AdminContestStemResponse = { stem: AdminContestStem };

@@ -14,6 +14,14 @@ export const ENTRY_DURATION_MIN_SECONDS = 30;
 export const ENTRY_DURATION_MAX_SECONDS = 15 * 60;
 export const ENTRY_TITLE_MAX = 120;
 export const ENTRY_NOTE_MAX = 1000;
+/** A stem travels in one request, as an entry does, so the platform's 100 MB is its cap too. */
+export const STEM_MAX_MB = 100;
+/** Stems per contest: with each at most STEM_MAX_MB the ZIP stays under 4 GB, which a ZIP without ZIP64 cannot pass. */
+export const CONTEST_STEMS_MAX = 24;
+/** The stems' ZIPs a member may download per contest per UTC day. */
+export const STEM_DOWNLOADS_PER_DAY = 5;
+/** A stem's name, as the ZIP names its file: letters, digits, spaces, dots, dashes and underscores. */
+export const STEM_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,79}$/;
 
 /** Who may download the stems, or who may enter: members, a tier and above, or ticket holders of an event. */
 export const CONTEST_ACCESS_KINDS = ["members", "tier", "ticket"] as const;
@@ -86,4 +94,13 @@ export const CONTEST_MESSAGES = {
   voteNotFound: "You have not voted for this remix",
   resultsNotOut: "The results are not out yet",
   notEligibleToVote: "Votes come from verified accounts that existed before the contest opened",
+  stemNotAudio: "A stem is a WAV, FLAC or MP3 file",
+  stemTooLarge: `A stem is at most ${STEM_MAX_MB} MB`,
+  stemNameInvalid: "A stem's name is 1 to 80 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit",
+  stemExists: "This contest already has a stem of that name",
+  stemsFull: `A contest holds at most ${CONTEST_STEMS_MAX} stems`,
+  stemNotFound: "Stem not found",
+  stemsNotAllowed: "This contest's stems are open to other members",
+  stemsNone: "This contest has no stems yet",
+  stemDownloadsUsedUp: `You have downloaded these stems ${STEM_DOWNLOADS_PER_DAY} times today: try again tomorrow`,
 } as const;

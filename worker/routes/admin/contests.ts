@@ -9,12 +9,17 @@
 //                       votes and place once the results are stored
 //   PUT  /:id/entries/:entryId/jury   { score } 0..100: the jury's score of a submitted entry, until
 //                       the results are out (409 contest_closed); another contest's entry is 404
+//   GET  /:id/stems     its stems, in upload order, with their sizes
+//   PUT  /:id/stems/:name   the body is one stem (WAV, FLAC or MP3 as its Content-Type says, at most
+//                       STEM_MAX_MB), stored under contest-stems/<contest>/ and named :name (its format's
+//                       extension added when missing) → 201; 409 contest_stem_exists, contest_stems_full
+//   DELETE /:id/stems/:name  the stem and its file → 204
 // A tier the ladder lacks is 400 tier_gate_unknown, an archived one not already the contest's 400
 // tier_gate_archived; a track or event that does not exist 400; nothing stored on any refusal.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../types";
 import { parseJsonBody, validate } from "../../lib/validate";
-import { uploadBody } from "../../lib/upload-body";
+import { uploadBody, uploadLimit } from "../../lib/upload-body";
 import { routeError } from "../../lib/errors";
 import { actorOf } from "../../middleware/guards";
 import { checkMinTierChoice } from "../../services/tier-gate-check";
@@ -32,18 +37,35 @@ import {
 } from "../../db/contests/contests";
 import { setJuryScore } from "../../db/contests/results";
 import { findEntry, listAdminEntries, type AdminEntryRow } from "../../db/contests/entries";
+import { addStem, deleteStem, findStem, listStems, toAdminStem } from "../../db/contests/stems";
+import { streamDeclaredAudio } from "../../services/contests/declared-audio";
+import { stemFileName } from "../../services/contests/stems-zip";
 import {
   CONTEST_ID_PATTERN,
+  CONTEST_MESSAGES,
+  CONTEST_STEMS_MAX,
+  STEM_MAX_MB,
+  STEM_NAME_PATTERN,
   contestInputSchema,
   juryScoreSchema,
   type AdminContestEntriesResponse,
   type AdminContestEntry,
   type AdminContestResponse,
   type AdminContestsResponse,
+  type AdminContestStemResponse,
+  type AdminContestStemsResponse,
   type ContestValues,
 } from "#contracts/contests/contests.ts";
 
 type Ctx = Context<HonoEnv>;
+const MB = 1024 * 1024;
+
+/** The stem name the path gives, checked before any byte of the body is read. */
+function stemName(c: Ctx): string {
+  const name = (c.req.param("name") ?? "").trim();
+  if (!STEM_NAME_PATTERN.test(name)) throw routeError("contest_stem_name_invalid", { field: "name" });
+  return name;
+}
 
 async function storedContest(c: Ctx): Promise<ContestRow> {
   const id = c.req.param("id") ?? "";
@@ -126,4 +148,35 @@ export const adminContestRoutes = new Hono<HonoEnv>()
     if (!entry || entry.status !== "submitted") throw routeError("contest_entry_not_found");
     if (!(await setJuryScore(c.var.db, actorOf(c), contest.id, entry.id, score))) throw routeError("contest_closed");
     return c.json({ entryId: entry.id, score });
+  })
+  .get("/:id/stems", async (c) => {
+    const contest = await storedContest(c);
+    return c.json<AdminContestStemsResponse>({ stems: (await listStems(c.var.db, contest.id)).map(toAdminStem) });
+  })
+
+  .put("/:id/stems/:name", uploadBody(STEM_MAX_MB * MB), async (c) => {
+    const contest = await storedContest(c);
+    const name = stemName(c);
+    // Refused before the body is read; the insert holds the bound again against a racing upload.
+    if ((await listStems(c.var.db, contest.id)).length >= CONTEST_STEMS_MAX) throw routeError("contest_stems_full");
+    const upload = await streamDeclaredAudio(c.env.MEDIA, c.req.raw, {
+      maxBytes: uploadLimit(c),
+      errors: { tooLarge: CONTEST_MESSAGES.stemTooLarge, wrongType: CONTEST_MESSAGES.stemNotAudio },
+      keyFor: (ext) => `contest-stems/${contest.id}/${crypto.randomUUID()}.${ext}`,
+    });
+    const stem = { name: stemFileName(name, upload.format), key: upload.key, format: upload.format, bytes: upload.size };
+    const added = await addStem(c.var.db, actorOf(c), contest.id, stem, CONTEST_STEMS_MAX);
+    if (typeof added === "string") {
+      await deleteObjects(c.env.MEDIA, [upload.key]);
+      throw routeError(added === "exists" ? "contest_stem_exists" : "contest_stems_full");
+    }
+    return c.json<AdminContestStemResponse>({ stem: toAdminStem(added) }, 201);
+  })
+
+  .delete("/:id/stems/:name", async (c) => {
+    const contest = await storedContest(c);
+    const stem = await findStem(c.var.db, contest.id, (c.req.param("name") ?? "").trim());
+    if (!stem || !(await deleteStem(c.var.db, actorOf(c), stem))) throw routeError("contest_stem_not_found");
+    await deleteObjects(c.env.MEDIA, [stem.r2_key]);
+    return c.body(null, 204);
   });

@@ -34,11 +34,11 @@ export function passesAudience(viewer: ContestViewer | null, audience: ContestAu
 export const mayVote = (viewer: ContestViewer | null, contest: ContestRow) =>
   viewer !== null && viewer.standing.active && viewer.standing.verified && viewer.standing.createdAt < contest.opensAt;
 
-/** Who may enter, as the page says it: a tier gate names its lowest tier in the asker's language. */
-export async function enterGateOf(db: DB, contest: ContestRow, viewer: ContestViewer | null, locale: Locale): Promise<ContestEnterGate> {
-  const { access, tierId } = contest.enter;
+/** Who passes one of the contest's gates, as the page says it: a tier gate names its lowest tier in the asker's language. */
+export async function audienceGateOf(db: DB, audience: ContestAudience, viewer: ContestViewer | null, locale: Locale): Promise<ContestEnterGate> {
+  const { access, tierId } = audience;
   if (access !== "tier" || !tierId) return { access, tierName: null };
-  const tiers = viewer?.tiers.length ? viewer.tiers : await tiersFor(db, [gateOf(contest.enter)]);
+  const tiers = viewer?.tiers.length ? viewer.tiers : await tiersFor(db, [gateOf(audience)]);
   const name = gateTier(tiers, tierId).name;
   return { access, tierName: locale === "pt-BR" ? name.ptBR : name.en };
 }

@@ -1,5 +1,5 @@
-// /admin/contests/$contestId: one contest's entries (listen, the jury's scores) and, once voting is
-// over, its results.
+// /admin/contests/$contestId: one contest's stems (upload, list, delete), its entries (listen, the
+// jury's scores) and, once voting is over, its results.
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -11,6 +11,7 @@ import type { AdminContest } from "#contracts/contests/contests.ts";
 import { ActionOutcome } from "../components/ActionOutcome";
 import { EntriesTable } from "./EntriesTable";
 import { ResultsPanel } from "./ResultsPanel";
+import { StemsPanel } from "./StemsPanel";
 import { contestsAdminMessages as m } from "./messages";
 import { contestTitleIn, phaseText } from "./phase";
 import { adminContestQueryOptions, contestEntriesQueryOptions } from "./queries";
@@ -46,6 +47,7 @@ function ContestEntries({ contest }: { contest: AdminContest }) {
       <p>
         <span className="badge">{intl.formatMessage(phaseText(contest))}</span> {contest.trackTitle}
       </p>
+      <StemsPanel contestId={contest.id} />
       <section aria-labelledby="contest-entries-title">
         <h2 id="contest-entries-title">{intl.formatMessage(m.entriesTitle)}</h2>
         <ActionOutcome done={done} />

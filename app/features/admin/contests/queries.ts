@@ -6,6 +6,7 @@ import type {
   AdminContestEntriesResponse,
   AdminContestResponse,
   AdminContestsResponse,
+  AdminContestStemsResponse,
   ContestResultsResponse,
   contestInputSchema,
 } from "#contracts/contests/contests.ts";
@@ -25,6 +26,7 @@ export const contestsAdminKeys = {
   one: (id: string) => [...adminKeys.all, "contests", "one", id] as const,
   entries: (id: string) => [...adminKeys.all, "contests", "entries", id] as const,
   results: (id: string) => [...adminKeys.all, "contests", "results", id] as const,
+  stems: (id: string) => [...adminKeys.all, "contests", "stems", id] as const,
 };
 
 const at = (id: string) => `${CONTESTS_API}/${encodeURIComponent(id)}`;
@@ -47,6 +49,13 @@ export const contestEntriesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: contestsAdminKeys.entries(id),
     queryFn: ({ signal }) => api<AdminContestEntriesResponse>(`${at(id)}/entries`, { signal }),
+    staleTime: 10_000,
+  });
+
+export const contestStemsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: contestsAdminKeys.stems(id),
+    queryFn: ({ signal }) => api<AdminContestStemsResponse>(`${at(id)}/stems`, { signal }),
     staleTime: 10_000,
   });
 
@@ -78,19 +87,24 @@ export const contestsApi = {
   create: (json: ContestInput) => api<AdminContestResponse>(CONTESTS_API, { method: "POST", json }),
   update: (id: string, json: ContestInput) => api<AdminContestResponse>(at(id), { method: "PUT", json }),
   coverUrl: (id: string) => `${at(id)}/cover`,
+  stemUrl: (id: string, name: string) => `${at(id)}/stems/${encodeURIComponent(name)}`,
+  deleteStem: (id: string, name: string) => api<void>(`${at(id)}/stems/${encodeURIComponent(name)}`, { method: "DELETE" }),
   juryScore: (id: string, entryId: string, score: number) =>
     api<{ entryId: string; score: number }>(`${at(id)}/entries/${encodeURIComponent(entryId)}/jury`, { method: "PUT", json: { score } }),
 };
 
+/** Fetches the contests, the audit log and the members' contest pages again (after any write, uploads too). */
+export function useContestsRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: contestsAdminKeys.all });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+    void queryClient.invalidateQueries({ queryKey: ["contests"] });
+  };
+}
+
 /** A contest write: the contests and the audit log are fetched again whatever the outcome. */
 export function useContestWrite<TVars, TResult>(write: (vars: TVars) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: contestsAdminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
-      void queryClient.invalidateQueries({ queryKey: ["contests"] });
-    },
-  });
+  const refresh = useContestsRefresh();
+  return useMutation({ mutationFn: write, onSettled: refresh });
 }
