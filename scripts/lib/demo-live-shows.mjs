@@ -1,12 +1,12 @@
 // Local demo only: two live shows (decision 113) so `npm start` has one of each moment. "Studio
-// session" is an online show for ticket holders starting half an hour after the seed, with an online
+// session" is an online show for ticket holders starting 50 minutes after the seed, with an online
 // ticket type and one ticket held by the demo fan (fan@demo.local), its room and two pinned store
 // products: the admin can go live on it from /admin/live/<id> and the fan watches. "Members'
 // listening night" is a members-only show that ended two hours before the seed, its replay open
 // for 48 hours, and kept for Inner Circle after that. The local provider plays the demo source the media step renders
 // (scripts/lib/demo-live.mjs).
 // Inserted once by fixed ids (INSERT OR IGNORE keeps what the back office changed). Every seed
-// moves the ticketed show back to half an hour ahead unless it is on air (an ended one starts over,
+// moves the ticketed show back to 50 minutes ahead unless it is on air (an ended one starts over,
 // so the demo can go live again), and keeps the members' show ended two hours ago. Needs the demo
 // accounts, store and rooms' tables (their seeds run first).
 import { DEMO_PRODUCTS } from "./demo-store.mjs";
@@ -24,8 +24,12 @@ export const DEMO_LIVE_TICKET_SHOW = {
   titlePtBr: "Sessão de estúdio — ao vivo online",
   description: "An hour in the studio with the band, streamed live: new songs, old favourites and your questions in the room.",
   descriptionPtBr: "Uma hora no estúdio com a banda, ao vivo: músicas novas, as favoritas de sempre e as suas perguntas na sala.",
-  /** Starts this long after the seed, and lasts an hour. */
-  startsInMinutes: 30,
+  /**
+   * Starts this long after the seed, and lasts an hour. Under an hour the page counts down to the
+   * second, which the live journey waits to see: 50 minutes leaves it that countdown when the
+   * suite, seeded at its start, reaches it 40 minutes later on a loaded host.
+   */
+  startsInMinutes: 50,
   durationMinutes: 60,
   roomId: "studio-session",
   roomNameEn: "Studio session",
@@ -115,7 +119,7 @@ export function demoLiveShowsSql(now) {
      WHERE EXISTS (SELECT 1 FROM orders WHERE id = ${sqlValue(ticket.orderId)}) AND EXISTS (SELECT 1 FROM ticket_types WHERE id = ${sqlValue(type.id)});`,
     `UPDATE ticket_types SET remaining = quantity - (SELECT count(*) FROM event_tickets WHERE ticket_type_id = ${sqlValue(type.id)} AND status = 'valid') WHERE id = ${sqlValue(type.id)};`,
     `UPDATE events SET tickets_taken = (SELECT count(*) FROM event_tickets WHERE event_id = ${sqlValue(t.eventId)} AND status = 'valid') WHERE id = ${sqlValue(t.eventId)};`,
-    // Off the air: an ended show starts over, and the start moves back to half an hour ahead.
+    // Off the air: an ended show starts over, and the start moves back to 50 minutes ahead.
     `UPDATE live_shows SET state = 'scheduled', started_at = NULL, ended_at = NULL, stream_video_uid = NULL, live_notified_at = NULL, updated_at = ${now} WHERE event_id = ${sqlValue(t.eventId)} AND state = 'ended';`,
     `UPDATE events SET event_date = ${dates.ticket.start}, end_date = ${dates.ticket.end}, ticket_sale_end = ${dates.ticket.end}, updated_at = ${now}
      WHERE id = ${sqlValue(t.eventId)} AND NOT EXISTS (SELECT 1 FROM live_shows WHERE event_id = ${sqlValue(t.eventId)} AND state = 'live');`,

@@ -34,12 +34,12 @@ const event = (database: Db, eventId: string) => ({
 });
 
 describe("the demo's live shows", () => {
-  it("has a ticketed online show half an hour ahead, its online ticket type and the demo fan's ticket", async () => {
+  it("has a ticketed online show 50 minutes ahead, its online ticket type and the demo fan's ticket", async () => {
     const database = await seeded();
     const t = DEMO_LIVE_TICKET_SHOW;
     expect(event(database, t.eventId)).toEqual({
-      event_date: NOW + 30 * MINUTE,
-      end_date: NOW + 90 * MINUTE,
+      event_date: NOW + 50 * MINUTE,
+      end_date: NOW + 110 * MINUTE,
       is_online: 1,
       status: "published",
       tickets_taken: 1,
@@ -104,19 +104,19 @@ describe("the demo's live shows", () => {
     const t = DEMO_LIVE_TICKET_SHOW;
     const later = NOW + 5 * HOUR;
     database.exec(demoLiveShowsSql(later).join("\n"));
-    expect(event(database, t.eventId)).toMatchObject({ event_date: later + 30 * MINUTE, tickets_taken: 1 });
+    expect(event(database, t.eventId)).toMatchObject({ event_date: later + 50 * MINUTE, tickets_taken: 1 });
     expect(database.prepare("SELECT count(*) AS n FROM event_tickets WHERE event_id = ?").get(t.eventId)).toEqual({ n: 1 });
     expect(show(database, DEMO_LIVE_REPLAY_SHOW.eventId)).toMatchObject({ ended_at: later - 2 * HOUR });
 
     database.exec(`UPDATE live_shows SET state = 'live', started_at = ${later} WHERE event_id = '${t.eventId}'`);
     database.exec(demoLiveShowsSql(later + HOUR).join("\n"));
     expect(show(database, t.eventId)).toMatchObject({ state: "live", started_at: later });
-    expect(event(database, t.eventId)).toMatchObject({ event_date: later + 30 * MINUTE });
+    expect(event(database, t.eventId)).toMatchObject({ event_date: later + 50 * MINUTE });
 
     database.exec(`UPDATE live_shows SET state = 'ended', ended_at = ${later + HOUR} WHERE event_id = '${t.eventId}'`);
     database.exec(demoLiveShowsSql(later + 2 * HOUR).join("\n"));
     expect(show(database, t.eventId)).toMatchObject({ state: "scheduled", started_at: null, ended_at: null });
-    expect(event(database, t.eventId)).toMatchObject({ event_date: later + 2 * HOUR + 30 * MINUTE });
+    expect(event(database, t.eventId)).toMatchObject({ event_date: later + 2 * HOUR + 50 * MINUTE });
   });
 
   it("is not in the production migrations", () => {
