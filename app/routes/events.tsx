@@ -4,7 +4,7 @@ import { PageFrame } from "../components/PageFrame";
 import { EventsPage } from "../features/events/EventsPage";
 import { eventsQueryOptions } from "../lib/eventsList";
 import { PartyTeaser } from "../features/parties/PartyTeaser";
-import { waitlistJoinSlot } from "../features/waitlist/WaitlistJoin";
+import { waitlistJoinSlot } from "../features/waitlist/waitlistJoinSlot";
 import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 import { EVENTS_BANNER } from "#contracts/site.ts";

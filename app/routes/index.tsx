@@ -17,7 +17,7 @@ import { ContactForm } from "../features/contact/ContactForm";
 import { EventsList } from "../features/events/EventsList";
 import { eventsQueryOptions } from "../lib/eventsList";
 import { PartyTeaser } from "../features/parties/PartyTeaser";
-import { waitlistJoinSlot } from "../features/waitlist/WaitlistJoin";
+import { waitlistJoinSlot } from "../features/waitlist/waitlistJoinSlot";
 import { upcomingPartiesQueryOptions } from "../features/parties/queries";
 import { usePageMeta } from "../lib/usePageMeta";
 import { artistQueryOptions } from "../lib/artist";

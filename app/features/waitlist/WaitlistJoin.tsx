@@ -18,7 +18,6 @@ import WaitlistMessages from "./messages?feature";
 import { waitlistMessages as m } from "./messages";
 import { ErrorLine, LeaveButton, ON_LIST_WORDS } from "./parts";
 import { placesQueryOptions, useJoin } from "./queries";
-import "./waitlist.css";
 
 type Props = { event: PublicEvent; type: PublicTicketType };
 
@@ -29,9 +28,6 @@ export function WaitlistJoin(props: Props) {
     </WaitlistMessages>
   );
 }
-
-/** The events list's slot under a sold-out type, as the routes hand it in. */
-export const waitlistJoinSlot = (event: PublicEvent, type: PublicTicketType) => <WaitlistJoin event={event} type={type} />;
 
 function JoinLine({ event, type }: Props) {
   const { user, isPending } = useSessionUser();
