@@ -235,6 +235,9 @@ describe("the live socket follows the member's tier", () => {
     expect((await like(who.ic, id, "PUT")).status).toBe(200);
     await memberSocket.until(() => countsAbout(memberSocket, id).length === 1);
     expect(countsAbout(memberSocket, id)).toEqual([{ type: "like.changed", postId: id, likeCount: 2, audience: { minRank: 2 } }]);
+    // Each shard coalesces a post's counts within its flush window: the like must reach the IC
+    // member's shard before the unlike below, or the two arrive there as one frame.
+    await icSocket.until(() => countsAbout(icSocket, id).length === 2);
 
     // And back down to VIP: the next counts pass them by.
     await db().update(users).set({ tierId: "vip" }).where(eq(users.id, member.id));
