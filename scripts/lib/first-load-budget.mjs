@@ -38,6 +38,7 @@ export const FIRST_LOAD_BUDGETS = {
     "/social/login": 36,
     "/social/signup": 36,
     "/social/post/$postId": 52,
+    "/contests/$contest": 20,
   },
 };
 

@@ -257,6 +257,7 @@ const PUBLIC_PAGES = [
   "/store/",
   "/store/$product",
   "/perks",
+  "/contests/$contest",
 ];
 
 // The route files' source (Vite resolves the glob at build time).

@@ -320,6 +320,7 @@ describe("the lists derived from the declarations", () => {
       "/search": "app/routes/search.tsx",
       "/embed/track/$trackId": "app/routes/embed/track/$trackId.tsx",
       "/embed/album/$albumId": "app/routes/embed/album/$albumId.tsx",
+      "/contests/$contest": "app/routes/contests/$contest.tsx",
     });
   });
 

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../components/QueryState";
+import { useAsServerRendered } from "../../lib/useAsServerRendered";
 import ContestMessages from "./messages?feature";
 import { contestMessages as m } from "./messages";
 import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./queries";
@@ -16,8 +17,9 @@ import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
 import type { ContestEntry, PublicContest } from "#contracts/contests/contests.ts";
 
-/** A visitor's order seed, kept for the tab (a member's order follows their account). */
+/** A visitor's order seed, kept for the tab (a member's order follows their account); "" on the server, which lists no entries. */
 function tabSeed(): string {
+  if (typeof sessionStorage === "undefined") return "";
   const key = "contest-order-seed";
   const kept = sessionStorage.getItem(key);
   if (kept && /^[a-z0-9]{8,32}$/.test(kept)) return kept;
@@ -47,11 +49,14 @@ function ContestContent({ contestId }: { contestId: string }) {
 function ContestView({ contest }: { contest: PublicContest }) {
   const intl = useIntl();
   const [seed] = useState(tabSeed);
-  const entries = useQuery(contestEntriesQueryOptions(contest.id, seed));
+  const entries = useQuery({ ...contestEntriesQueryOptions(contest.id, seed), enabled: seed !== "" });
+  // The server knows no reader's time zone: its HTML, and the page while it hydrates, say the
+  // dates in UTC; the reader's own zone right after.
+  const asServerRendered = useAsServerRendered();
   return (
     <article className="contest-page" aria-labelledby="contest-title">
       <h1 id="contest-title">{contest.title}</h1>
-      <p className="contest-phase">{phaseText(intl, contest)}</p>
+      <p className="contest-phase">{phaseText(intl, contest, asServerRendered ? "UTC" : undefined)}</p>
       <p className="contest-brief">{contest.brief}</p>
       {contest.prizes && (
         <section aria-label={intl.formatMessage(m.prizes)}>

@@ -4,8 +4,16 @@ import type { IntlShape } from "react-intl";
 import type { ContestSummary } from "#contracts/contests/contests.ts";
 import { contestMessages as m } from "./messages";
 
-export function phaseText(intl: IntlShape, contest: Pick<ContestSummary, "phase" | "opensAt" | "entriesCloseAt" | "votingOpensAt" | "votingClosesAt">): string {
-  const date = (iso: string) => intl.formatDate(iso, { dateStyle: "long", timeStyle: "short" });
+/** In the reader's time zone, or in `timeZone` named beside the time (the server's render says UTC). */
+export function phaseText(
+  intl: IntlShape,
+  contest: Pick<ContestSummary, "phase" | "opensAt" | "entriesCloseAt" | "votingOpensAt" | "votingClosesAt">,
+  timeZone?: string,
+): string {
+  const date = (iso: string) =>
+    timeZone
+      ? intl.formatDate(iso, { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" })
+      : intl.formatDate(iso, { dateStyle: "long", timeStyle: "short" });
   switch (contest.phase) {
     case "upcoming":
       return intl.formatMessage(m.phaseUpcoming, { date: date(contest.opensAt) });
