@@ -3,7 +3,7 @@
 // subscription, membership payment, revenue rows, receipt). Each row buys for a buyer of its own,
 // from products with stock to spare, so rows run beside each other and every other journey. The
 // steps are tests/e2e/purchase.ts's; a new product is one more row here.
-import { asAdmin, expect, test } from "./fixtures";
+import { asAdmin, clientAddress, expect, signUp, test } from "./fixtures";
 import {
   buy,
   expectBooked,
@@ -15,6 +15,7 @@ import {
   type RetentionRow,
   type WinBackRow,
 } from "./purchase";
+import { buyTheLastTicket, claimTheOffer, expectClaimBooked, showWithOneTicket } from "./waitlist-steps";
 
 const VIP = { name: "VIP", id: "vip" };
 const INNER_CIRCLE = { name: "Inner Circle", id: "inner-circle" };
@@ -139,3 +140,25 @@ for (const row of RETENTIONS) {
     }
   });
 }
+
+// A ticket handed back and bought from the waitlist (decision 185), on a show of the row's own whose
+// one ticket its seller holds: the amount the offer showed on My tickets is what the local checkout
+// charged and what was booked for the buyer, and the seller's refund of it is booked once.
+test("shown = charged: waitlist claim · a ticket handed back · member · USD · no place", async ({ page, browser, baseURL }) => {
+  const show = await showWithOneTicket(browser, `Ladder Waitlist ${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 5)}`);
+  const sellerContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
+  try {
+    const sellerPage = await sellerContext.newPage();
+    const seller = await signUp(sellerPage);
+    const sold = await buyTheLastTicket(sellerPage.request, show);
+    const buyer = await signUp(page);
+    const bought = await claimTheOffer(page, sellerPage.request, show, sold);
+    await expectClaimBooked(page.request, buyer.email, seller.email, bought);
+    test.info().annotations.push({
+      type: "shown = charged",
+      description: JSON.stringify({ totalCents: bought.chargedCents, taxCents: 0, currency: "usd", order: bought.order }),
+    });
+  } finally {
+    await sellerContext.close();
+  }
+});
