@@ -65,7 +65,18 @@ test("the landing page's HTML lists its entry, then each of its modules once, la
 
 test("the shell and the public pages' first load carry no zod: validation loads with the forms that need it", async ({ request }) => {
   const manifest = (await (await request.get("/first-load.json")).json()) as FirstLoadManifest;
-  const pages = ["/", "/events", "/music/", "/music/catalog/", "/music/catalog/$id", "/music/track/$trackId", "/store/", "/store/$product", "/perks", "/contests/$contest"] as const;
+  const pages = [
+    "/",
+    "/events",
+    "/music/",
+    "/music/catalog/",
+    "/music/catalog/$id",
+    "/music/track/$trackId",
+    "/store/",
+    "/store/$product",
+    "/perks",
+    "/contests/$contest",
+  ] as const;
   const modules = new Set([...manifest.shell.modules, ...pages.flatMap((page) => manifest.pages[page].modules)]);
   expect(modules.size).toBeGreaterThan(pages.length);
   const withZod: string[] = [];
