@@ -11,7 +11,7 @@ import { call, createUser } from "./helpers";
 import { createDoorStaff, SECRET } from "./check-in-fixtures";
 import { deliver, event, postWebhook, signatureFor } from "./payments-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
-import { D1, expectRefused, holder, offersOf, soldOutShow, waiting, type Show } from "./waitlist-fixtures";
+import { D1, decline, expectRefused, holder, leave, offersOf, soldOutShow, waiting, type Show } from "./waitlist-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { signTicketToken } from "../../worker/lib/ticket-token";
 import type { WaitlistReleaseResponse } from "../../worker/contracts/waitlist/model";
@@ -200,6 +200,30 @@ describe("released seats", () => {
       [second.user.id, "offered"],
     ]);
     expect((await seatsOf(show.typeId)).map((s) => [s.status, s.offer_id])).toEqual([["offered", offers[1]!.id]]);
+  });
+});
+
+describe("a seat's offer passing on and closing", () => {
+  it("declined, the seat goes to the next place; leaving with one lists it again; a cancelled show withdraws the seats", async () => {
+    const show = await soldOutShow();
+    const first = await waiting(show);
+    const second = await waiting(show);
+    const admin = await createUser("admin");
+    expect(await released(await release(show.typeId, { count: 1 }, admin.cookie))).toBe(1);
+    const [offer] = await offersOf(show.typeId);
+    expect((await decline(offer!.id, first.user.cookie)).status).toBe(204);
+    const offers = await offersOf(show.typeId);
+    expect(offers.map((o) => [o.user_id, o.status])).toEqual([
+      [first.user.id, "declined"],
+      [second.user.id, "offered"],
+    ]);
+    expect((await leave(second.placeId, second.user.cookie)).status).toBe(204);
+    // The first place declined this seat already: it waits listed for someone new.
+    expect((await seatsOf(show.typeId)).map((s) => [s.status, s.offer_id])).toEqual([["listed", null]]);
+
+    await D1.prepare("UPDATE events SET status = 'cancelled' WHERE id = ?1").bind(show.eventId).run();
+    await runFiveMinuteJobs(Date.now());
+    expect((await seatsOf(show.typeId)).map((s) => s.status)).toEqual(["withdrawn"]);
   });
 });
 
