@@ -14,9 +14,11 @@ export const WAITLIST_TEXTS: ErrorTexts = {
   waitlist_return_offered: m.errorReturnOffered,
   waitlist_offer_not_found: m.errorOfferNotFound,
   waitlist_offer_gone: m.errorOfferGone,
+  waitlist_release_closed: m.errorReleaseClosed,
   tickets_vip_only: m.errorVipOnly,
   tier_required: m.errorTier,
   ticket_not_found: m.errorTicketNotFound,
   ticket_inactive: m.errorTicketInactive,
   waitlist_quantity_invalid: m.errorQuantity,
+  waitlist_release_count_invalid: m.errorReleaseCount,
 };

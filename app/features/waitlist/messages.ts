@@ -87,6 +87,10 @@ export const waitlistMessages = {
     },
     errorTicketNotFound: { id: "waitlist.error.ticketNotFound", defaultMessage: "This ticket is no longer yours." },
     errorTicketInactive: { id: "waitlist.error.ticketInactive", defaultMessage: "This ticket was refunded, cancelled or already used." },
+    errorReleaseClosed: {
+      id: "waitlist.error.releaseClosed",
+      defaultMessage: "Seats can no longer be released for this show: it is cancelled, over, not on sale or its waitlist has closed.",
+    },
   }),
   quantityLabel: defineMessage<{ name: string }>({ id: "waitlist.quantity.label", defaultMessage: "How many {name} tickets to wait for" }),
   joinLabel: defineMessage<{ name: string }>({ id: "waitlist.join.label", defaultMessage: "Join the waitlist for {name}" }),
@@ -107,5 +111,6 @@ export const waitlistMessages = {
     defaultMessage: "What you get back: {amount}, the price you paid for it. No service fee is kept.",
   }),
   errorQuantity: defineMessage<{ max: number }>({ id: "waitlist.error.quantity", defaultMessage: "Ask for between 1 and {max} tickets." }),
+  errorReleaseCount: defineMessage<{ max: number }>({ id: "waitlist.error.releaseCount", defaultMessage: "Release between 1 and {max} seats." }),
   handedBackRefund: defineMessage<{ amount: string }>({ id: "waitlist.handedBack.refund", defaultMessage: "You get {amount} back when a fan pays for it." }),
 };

@@ -1,7 +1,12 @@
-// The waitlist's words (decision 185): the offer and closing notifications with their push and
-// e-mail words, and the codes of its refusals and of its form's rule, each with its English.
-import type { NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
-import { WAITLIST_MESSAGES as M, WAITLIST_QUANTITY_MAX } from "../waitlist/model.ts";
+// The waitlist's words (decisions 185, 190): the admin's release of seats in the audit log, the
+// offer and closing notifications with their push and e-mail words, and the codes of its refusals
+// and of its forms' rules, each with its English.
+import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
+import { WAITLIST_MESSAGES as M, WAITLIST_QUANTITY_MAX, WAITLIST_RELEASE_MAX } from "../waitlist/model.ts";
+
+export const auditActions = {
+  "waitlist.release": { en: "Seats released to a waitlist", "pt-BR": "Lugares liberados para uma lista de espera" },
+} as const satisfies AuditActionNames;
 
 export const notificationKinds = {
   /** A returned ticket is held for the member: pay before the hold ends or it passes on. */
@@ -58,8 +63,10 @@ export const routeCodes = {
   waitlist_return_offered: { status: 409, en: M.returnOffered },
   waitlist_offer_not_found: { status: 404, en: M.offerNotFound },
   waitlist_offer_gone: { status: 409, en: M.offerGone },
+  waitlist_release_closed: { status: 409, en: M.releaseClosed },
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {
   waitlist_quantity_invalid: { message: M.quantityInvalid, params: { max: WAITLIST_QUANTITY_MAX } },
+  waitlist_release_count_invalid: { message: M.releaseCountInvalid, params: { max: WAITLIST_RELEASE_MAX } },
 } as const satisfies ValidationCodeWords;

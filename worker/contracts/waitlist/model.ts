@@ -37,7 +37,15 @@ export const WAITLIST_MESSAGES = {
   offerNotFound: "No such offer",
   offerGone: "This offer has passed: its hold ran out or it went to someone else",
   quantityInvalid: "Ask for between 1 and {max} tickets",
+  releaseCountInvalid: "Release between 1 and {max} seats",
+  releaseClosed: "This show's waitlist is closed: it is cancelled, over, not on sale or about to start",
 } as const;
+
+/** The most seats one release lists for a type's line (decision 190). */
+export const WAITLIST_RELEASE_MAX = 500;
+
+/** POST /api/admin/waitlist/types/:typeId/release: how many seats were listed (fewer than asked when the venue is full). */
+export type WaitlistReleaseResponse = { released: number };
 
 /** A member's place on a list, as they see it: no position and nobody else's name. */
 export type WaitlistPlace = {

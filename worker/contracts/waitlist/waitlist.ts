@@ -1,6 +1,6 @@
 // The waitlist's request schemas (decision 185), over the zod-free model.
 import { z } from "../zod";
-import { WAITLIST_ID_PATTERN, WAITLIST_MESSAGES as M, WAITLIST_QUANTITY_MAX } from "./model";
+import { WAITLIST_ID_PATTERN, WAITLIST_MESSAGES as M, WAITLIST_QUANTITY_MAX, WAITLIST_RELEASE_MAX } from "./model";
 
 const quantity = z.int({ error: M.quantityInvalid }).min(1, M.quantityInvalid).max(WAITLIST_QUANTITY_MAX, M.quantityInvalid);
 
@@ -10,3 +10,8 @@ export const joinWaitlistSchema = z.strictObject({
 });
 
 export const returnTicketSchema = z.strictObject({ ticketId: z.string().min(1).max(64) });
+
+/** The admin's release of seats to a type's line (decision 190). */
+export const releaseSeatsSchema = z.strictObject({
+  count: z.int({ error: M.releaseCountInvalid }).min(1, M.releaseCountInvalid).max(WAITLIST_RELEASE_MAX, M.releaseCountInvalid),
+});

@@ -137,3 +137,51 @@ export const waitlistOfferItems = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.offerId, t.returnId] }), index("waitlist_offer_items_return_idx").on(t.returnId)],
 );
+
+/** Seats only the waitlist may buy (decision 190, migrations/0096_waitlist_seats.sql). */
+export const waitlistSeats = sqliteTable(
+  "waitlist_seats",
+  {
+    id: text("id").primaryKey(),
+    ticketTypeId: text("ticket_type_id")
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Released by the admin, or freed by a refunded order while fans waited. */
+    source: text("source", { enum: ["released", "refunded"] }).notNull(),
+    releaseId: text("release_id"),
+    sourceTicketId: text("source_ticket_id").references(() => eventTickets.id, { onDelete: "set null" }),
+    status: text("status", { enum: RETURN_STATUSES }).notNull(),
+    unitCents: integer("unit_cents").notNull(),
+    taxCents: integer("tax_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    offerId: text("offer_id"),
+    buyerOrderId: text("buyer_order_id"),
+    /** The ticket a claim issued for this seat. */
+    ticketId: text("ticket_id"),
+    listedAt: ms("listed_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+    soldAt: ms("sold_at"),
+  },
+  (t) => [
+    index("waitlist_seats_type_idx").on(t.ticketTypeId, t.status, t.listedAt),
+    index("waitlist_seats_offer_idx").on(t.offerId),
+    index("waitlist_seats_release_idx").on(t.releaseId),
+    uniqueIndex("waitlist_seats_one_per_ticket").on(t.sourceTicketId),
+  ],
+);
+
+export const waitlistOfferSeats = sqliteTable(
+  "waitlist_offer_seats",
+  {
+    offerId: text("offer_id")
+      .notNull()
+      .references(() => waitlistOffers.id, { onDelete: "cascade" }),
+    seatId: text("seat_id")
+      .notNull()
+      .references(() => waitlistSeats.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.seatId] }), index("waitlist_offer_seats_seat_idx").on(t.seatId)],
+);

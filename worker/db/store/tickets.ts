@@ -19,6 +19,7 @@ import type { DB } from "../client";
 import type { Statement } from "../d1";
 import { events } from "../schema/events";
 import { eventTickets, ticketHolds, ticketTypes } from "../schema/tickets";
+import { listedForLine, seatsForTheLine } from "../waitlist/seats";
 
 const stmt = (text: string, ...params: unknown[]): Statement => ({ sql: text, params });
 
@@ -239,23 +240,26 @@ export function ticketOrderStatements(p: TicketOrderPlan, now: number): Statemen
 /**
  * What takes an order's tickets back, once `when` holds (read inside the batch: a full refund, after
  * its update of the order; a lost dispute, decision 094): the seats of its `valid` tickets back to
- * their types and events, then those tickets `refunded`. A replay finds none valid; cancelled
- * tickets (an event cancellation) are left as they are and give nothing back.
+ * their types and events (or, while fans wait on the type, to its line as seats only the waitlist
+ * may buy), then those tickets `refunded`. A replay finds none valid; cancelled tickets (an event
+ * cancellation) are left as they are and give nothing back.
  */
 export const ticketRefundStatements = (db: DB, orderId: string, now: number, when: SQL): Statement[] => [
+  // While fans wait on a type, its freed seats go to their line, not back to the sale (decision 190).
+  db.run(seatsForTheLine(orderId, now, when)).getQuery(),
   db
     .run(
       sql`UPDATE ticket_types
-        SET remaining = min(quantity, remaining + (SELECT count(*) FROM event_tickets e WHERE e.order_id = ${orderId} AND e.ticket_type_id = ticket_types.id AND e.status = 'valid')),
+        SET remaining = min(quantity, remaining + (SELECT count(*) FROM event_tickets e WHERE e.order_id = ${orderId} AND e.ticket_type_id = ticket_types.id AND e.status = 'valid' AND NOT ${listedForLine("e")})),
             updated_at = ${now}
-      WHERE id IN (SELECT ticket_type_id FROM event_tickets WHERE order_id = ${orderId} AND status = 'valid') AND ${when}`,
+      WHERE id IN (SELECT ticket_type_id FROM event_tickets e WHERE order_id = ${orderId} AND status = 'valid' AND NOT ${listedForLine("e")}) AND ${when}`,
     )
     .getQuery(),
   db
     .run(
       sql`UPDATE events
-        SET tickets_taken = max(0, tickets_taken - (SELECT count(*) FROM event_tickets e WHERE e.order_id = ${orderId} AND e.event_id = events.id AND e.status = 'valid'))
-      WHERE id IN (SELECT event_id FROM event_tickets WHERE order_id = ${orderId} AND status = 'valid') AND ${when}`,
+        SET tickets_taken = max(0, tickets_taken - (SELECT count(*) FROM event_tickets e WHERE e.order_id = ${orderId} AND e.event_id = events.id AND e.status = 'valid' AND NOT ${listedForLine("e")}))
+      WHERE id IN (SELECT event_id FROM event_tickets e WHERE order_id = ${orderId} AND status = 'valid' AND NOT ${listedForLine("e")}) AND ${when}`,
     )
     .getQuery(),
   db.run(sql`UPDATE event_tickets SET status = 'refunded', voided_at = ${now} WHERE order_id = ${orderId} AND status = 'valid' AND ${when}`).getQuery(),

@@ -1,8 +1,9 @@
-// Claiming an offer (decision 185): its payment checkout, and the one batch a verified payment
+// Claiming an offer (decisions 185, 190): its payment checkout, and the one batch a verified payment
 // applies. The batch's first statement claims the offer only if it is still offered, the payment
-// came inside its hold and every ticket it carries is still valid, unused and its seller's; every
-// later statement runs only when this delivery's order row exists (drawn per delivery, inserted
-// only after that claim). So a replay, a second event of the same session or a late payment
+// came inside its hold, every ticket it carries is still valid, unused and its seller's and every
+// seat still offered on it; every later statement runs only when this delivery's order row exists
+// (drawn per delivery, inserted only after that claim): tickets moved, seats issued as new tickets,
+// the ledger written. So a replay, a second event of the same session or a late payment
 // changes nothing, and the caller refunds a payment that claimed nothing.
 import type { DB } from "../client";
 import type { Statement } from "../d1";
@@ -47,6 +48,33 @@ export async function offeredTickets(db: DB, offerId: string): Promise<OfferedTi
   return results;
 }
 
+/** The seats only the waitlist may buy (decision 190) an offer carries, at the price each was listed. */
+export type OfferedSeat = {
+  seat_id: string;
+  unit_cents: number;
+  tax_cents: number;
+  event_title: string;
+  event_title_pt_br: string | null;
+  type_name: string;
+  type_name_pt_br: string | null;
+};
+
+export async function offeredSeats(db: DB, offerId: string): Promise<OfferedSeat[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT s.id AS seat_id, s.unit_cents, s.tax_cents, e.title AS event_title, e.title_pt_br AS event_title_pt_br, t.name AS type_name, t.name_pt_br AS type_name_pt_br
+         FROM waitlist_offer_seats i
+         JOIN waitlist_seats s ON s.id = i.seat_id
+         JOIN events e ON e.id = s.event_id
+         JOIN ticket_types t ON t.id = s.ticket_type_id
+        WHERE i.offer_id = ?1
+        ORDER BY s.listed_at, s.id`,
+    )
+    .bind(offerId)
+    .all<OfferedSeat>();
+  return results;
+}
+
 /** The claim's checkout row, once per offer (its id is the offer's), open until the provider's session ends. */
 export async function openClaimCheckout(
   db: DB,
@@ -81,6 +109,8 @@ export type ClaimInput = {
   totalCents: number;
   taxCents: number;
   tickets: { returnId: string; ticketId: string; newCode: string; unitCents: number; taxCents: number; sellerUserId: string | null; sellerOrderId: string }[];
+  /** The offer's seats, each with the new ticket's id and typed code drawn before the batch. */
+  seats: { seatId: string; ticketId: string; code: string }[];
 };
 
 /** The statements of one verified claim; results[0].changes says whether this delivery claimed it. */
@@ -88,10 +118,12 @@ export function claimStatements(p: ClaimInput, now: number): Statement[] {
   const ours = `EXISTS (SELECT 1 FROM orders WHERE id = ?1)`;
   const stillTheirs = `SELECT count(*) FROM ticket_returns r JOIN event_tickets t ON t.id = r.ticket_id
     WHERE r.offer_id = ?1 AND r.status = 'offered' AND t.status = 'valid' AND t.checked_in_at IS NULL AND t.owner_user_id IS r.seller_user_id`;
+  // A seat is the offer's while it is offered on it: nothing else can take it meanwhile.
+  const seatsHeld = `SELECT count(*) FROM waitlist_seats WHERE offer_id = ?1 AND status = 'offered'`;
   return [
     stmt(
       `UPDATE waitlist_offers SET status = 'claimed', updated_at = ?3
-        WHERE id = ?1 AND checkout_id = ?4 AND status = 'offered' AND ?2 < hold_until AND (${stillTheirs}) = quantity`,
+        WHERE id = ?1 AND checkout_id = ?4 AND status = 'offered' AND ?2 < hold_until AND (${stillTheirs}) + (${seatsHeld}) = quantity`,
       p.offerId,
       p.paidAt,
       now,
@@ -128,6 +160,34 @@ export function claimStatements(p: ClaimInput, now: number): Statement[] {
         now,
       ),
     ),
+    // Each seat becomes a new ticket on the buyer's order, as the store's fulfilment issues them
+    // (db/store/tickets.ts); its place in the venue was counted when the seat was listed.
+    ...(p.seats.length === 0
+      ? []
+      : [
+          stmt(
+            `INSERT INTO event_tickets (id, code, token_version, order_id, event_id, ticket_type_id, type_name, price_cents, currency,
+                                        buyer_user_id, buyer_email, owner_user_id, owner_email, status, created_at)
+             SELECT json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), 1, o.id, s.event_id, s.ticket_type_id, t.name, s.unit_cents, o.currency,
+                    o.user_id, o.email, o.user_id, o.email, 'valid', o.paid_at
+               FROM json_each(?3) j
+               JOIN orders o ON o.id = ?1
+               JOIN waitlist_seats s ON s.id = json_extract(j.value, '$[0]') AND s.offer_id = ?2 AND s.status = 'offered'
+               JOIN ticket_types t ON t.id = s.ticket_type_id`,
+            p.orderId,
+            p.offerId,
+            JSON.stringify(p.seats.map((s) => [s.seatId, s.ticketId, s.code])),
+          ),
+          stmt(
+            `UPDATE waitlist_seats SET status = 'sold', sold_at = ?3, buyer_order_id = ?1, updated_at = ?3,
+                    ticket_id = (SELECT json_extract(j.value, '$[1]') FROM json_each(?4) j WHERE json_extract(j.value, '$[0]') = waitlist_seats.id)
+              WHERE offer_id = ?2 AND status = 'offered' AND ${ours}`,
+            p.orderId,
+            p.offerId,
+            now,
+            JSON.stringify(p.seats.map((s) => [s.seatId, s.ticketId])),
+          ),
+        ]),
     stmt(
       `UPDATE ticket_returns SET status = 'sold', sold_at = ?3, buyer_order_id = ?1, updated_at = ?3 WHERE offer_id = ?2 AND status = 'offered' AND ${ours}`,
       p.orderId,

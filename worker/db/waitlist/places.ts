@@ -83,10 +83,15 @@ export async function leaveWaitlist(db: DB, userId: string, placeId: string, now
   const d1 = db.$client;
   const open = `SELECT 1 FROM waitlist_places WHERE id = ?1 AND user_id = ?2 AND left_at IS NULL`;
   const live = `SELECT id FROM waitlist_offers WHERE place_id = ?1 AND status = 'offered'`;
-  const [, , left] = await d1.batch([
+  const [, , , left] = await d1.batch([
     d1
       .prepare(
         `UPDATE ticket_returns SET status = 'listed', offer_id = NULL, updated_at = ?3 WHERE status = 'offered' AND offer_id IN (${live}) AND EXISTS (${open})`,
+      )
+      .bind(placeId, userId, now),
+    d1
+      .prepare(
+        `UPDATE waitlist_seats SET status = 'listed', offer_id = NULL, updated_at = ?3 WHERE status = 'offered' AND offer_id IN (${live}) AND EXISTS (${open})`,
       )
       .bind(placeId, userId, now),
     d1

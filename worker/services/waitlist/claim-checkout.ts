@@ -9,7 +9,7 @@ import type { SessionUser } from "#contracts/auth.ts";
 import type { Locale } from "#contracts/locale.ts";
 import { routeError } from "../../lib/errors";
 import { createPaymentsService, PaymentsConfigError, type PaymentsService } from "../payments";
-import { findOffer, offeredTickets, openClaimCheckout, setClaimSession } from "../../db/waitlist/claims";
+import { findOffer, offeredSeats, offeredTickets, openClaimCheckout, setClaimSession } from "../../db/waitlist/claims";
 import { ticketLineName } from "../store/ticket-pricing";
 import { STORE_LIMITS } from "#contracts/store/model.ts";
 import { ticketCurrencyOf } from "#contracts/tickets/event-tickets-model.ts";
@@ -36,7 +36,9 @@ export async function openOfferCheckout(
   const currency = ticketCurrencyOf(offer.currency);
   if (!currency) throw routeError("waitlist_offer_gone");
   const service = paymentsFor(env);
-  const tickets = await offeredTickets(db, offer.id);
+  // Returns at what their sellers paid, then seats at the price they were listed at (decision 190).
+  const [returned, seats] = await Promise.all([offeredTickets(db, offer.id), offeredSeats(db, offer.id)]);
+  const tickets = [...returned, ...seats];
   const checkoutId = WAITLIST_CHECKOUT_PREFIX + offer.id;
   const expiresAt = p.now + STORE_LIMITS.checkoutTtlMs;
   await openClaimCheckout(db, { id: checkoutId, mode: service.mode, userId: p.user.id, email: p.user.email, locale: p.locale, offer, expiresAt, now: p.now });

@@ -1,10 +1,11 @@
-// Passing returned tickets down the line (decision 185): the first place (by when it joined) whose
-// quantity the listed returns fit, among those it has not been offered before, gets them held for
-// WAITLIST_HOLD_MS and is told in the centre, by push and by mail in their language (the kind is
-// urgent). Called after a return is listed, an offer declined, a place left and by the cron's lapse.
+// Passing returned tickets and seats only the waitlist may buy down the line (decisions 185, 190):
+// the first place (by when it joined) whose quantity the listed returns and seats fit, among those
+// it has not been offered before, gets them held for WAITLIST_HOLD_MS and is told in the centre, by
+// push and by mail in their language (the kind is urgent). Called after a return is listed, seats
+// released, an offer declined, a place left, and by the cron's lapse.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { eventTitles, lapseOffers, makeOffer, offerCandidates, type MadeOffer } from "../../db/waitlist/offers";
+import { eventTitles, lapseOffers, makeOffer, offerCandidates, typesWithListedItems, type MadeOffer } from "../../db/waitlist/offers";
 import { notifyMembers } from "../notifications";
 import { closeCancelledLists, type ClosedPlace } from "../../db/waitlist/closing";
 import { WAITLIST_HOLD_MS } from "#contracts/waitlist/model.ts";
@@ -13,17 +14,23 @@ import { TICKETS_PATH } from "#contracts/tickets/event-tickets-model.ts";
 /** More rounds than a type could use at once; each round makes one offer or stops. */
 const MAX_ROUNDS = 50;
 
-/** The first place the listed returns fit, with the returns it would be offered. */
-function nextFit(candidates: Awaited<ReturnType<typeof offerCandidates>>): { placeId: string; returnIds: string[] } | null {
+/** The first place the listed returns and seats fit, with those it would be offered (oldest first). */
+function nextFit(candidates: Awaited<ReturnType<typeof offerCandidates>>): { placeId: string; returnIds: string[]; seatIds: string[] } | null {
   for (const place of candidates.places) {
     const seen = new Set<string>(JSON.parse(place.seen ?? "[]") as string[]);
-    const fresh = candidates.returns.filter((r) => !seen.has(r.id));
-    if (fresh.length >= place.quantity) return { placeId: place.id, returnIds: fresh.slice(0, place.quantity).map((r) => r.id) };
+    const fresh = candidates.items.filter((r) => !seen.has(r.id));
+    if (fresh.length < place.quantity) continue;
+    const chosen = fresh.slice(0, place.quantity);
+    return {
+      placeId: place.id,
+      returnIds: chosen.filter((i) => i.kind === "return").map((i) => i.id),
+      seatIds: chosen.filter((i) => i.kind === "seat").map((i) => i.id),
+    };
   }
   return null;
 }
 
-/** Makes every offer the type's listed returns allow now; the offers made. */
+/** Makes every offer the type's listed returns and seats allow now; the offers made. */
 export async function offerReturns(db: DB, ticketTypeId: string, now: number): Promise<MadeOffer[]> {
   const made: MadeOffer[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -88,9 +95,13 @@ async function announceClosed(env: AppEnv, db: DB, closed: readonly ClosedPlace[
 
 /**
  * The cron's job: cancelled shows close their lists (offers and returns withdrawn, members told),
- * then offers whose hold passed lapse and their tickets go to the next in line.
+ * then offers whose hold passed lapse and their tickets go to the next in line, as do seats and
+ * returns still listed on a type whose fans wait.
  */
 export async function lapseAndPassOn(env: AppEnv, db: DB, now: number): Promise<void> {
   await announceClosed(env, db, await closeCancelledLists(db, now));
-  await passOn(env, db, await lapseOffers(db, now), now);
+  const lapsed = await lapseOffers(db, now);
+  // Seats a refunded order freed (decision 190) are listed inside the refund's batch, which has no
+  // one to pass them on: this run does, with anything else still listed while fans wait.
+  await passOn(env, db, [...new Set([...lapsed, ...(await typesWithListedItems(db))])], now);
 }

@@ -1,17 +1,18 @@
 // Claims of waitlist offers as a kind of purchase (decision 185): the payment-mode sessions whose
 // checkout id starts with WAITLIST_CHECKOUT_PREFIX (the store's kind leaves them alone). A paid
 // session is one batch (db/waitlist/claims.ts): the offer claimed if still offered and paid inside
-// its hold, the tickets moved to the buyer on an order of their own with new codes, the returns
-// sold, the place served, the sale and each seller's refund in the ledger once. What follows runs
-// only for the delivery whose batch was stored: each seller's refund asked of the provider under a
+// its hold, the tickets moved to the buyer on an order of their own with new codes, its seats
+// issued as new tickets there (decision 190), the returns sold, the place served, the sale and each
+// seller's refund in the ledger once. What follows runs only for the delivery whose batch was stored: each seller's refund asked of the provider under a
 // key of its return (asked twice, refunded once), or, when the payment claimed nothing (late, or
 // a ticket gone), the payer's refund in full under a key of the checkout.
 import type { DB } from "../../db/client";
 import { newTicketCode } from "../../lib/ticket-code";
+import { newId } from "../../lib/crypto";
 import { checkoutSessionMode, unreadableEvent, type FollowUpContext, type LocalCharge, type PurchaseKind } from "../payments/purchase-kind";
 import { createPaymentsService } from "../payments";
 import { storeRefunds } from "../store/purchase";
-import { claimedBy, claimStatements, offeredTickets, type OfferedTicket } from "../../db/waitlist/claims";
+import { claimedBy, claimStatements, offeredSeats, offeredTickets, type OfferedTicket } from "../../db/waitlist/claims";
 import { isWaitlistCheckout, WAITLIST_CHECKOUT_PREFIX } from "#contracts/waitlist/model.ts";
 
 type Session = {
@@ -80,7 +81,7 @@ export const waitlistClaims: PurchaseKind = {
     const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : null;
     const amountTotal = typeof session.amount_total === "number" ? session.amount_total : 0;
     if (!checkout || checkout.user_id === null || checkout.offer_id !== checkoutId.slice(WAITLIST_CHECKOUT_PREFIX.length)) return unreadableEvent(event);
-    const tickets = await offeredTickets(db, checkout.offer_id);
+    const [tickets, seats] = await Promise.all([offeredTickets(db, checkout.offer_id), offeredSeats(db, checkout.offer_id)]);
     const orderId = crypto.randomUUID();
     const statements = claimStatements(
       {
@@ -101,6 +102,7 @@ export const waitlistClaims: PurchaseKind = {
           sellerUserId: t.seller_user_id,
           sellerOrderId: t.seller_order_id,
         })),
+        seats: seats.map((seat) => ({ seatId: seat.seat_id, ticketId: newId(), code: newTicketCode() })),
       },
       now,
     );
