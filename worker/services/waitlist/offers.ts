@@ -30,16 +30,30 @@ function nextFit(candidates: Awaited<ReturnType<typeof offerCandidates>>): { pla
   return null;
 }
 
-/** Makes every offer the type's listed returns and seats allow now; the offers made. */
-export async function offerReturns(db: DB, ticketTypeId: string, now: number): Promise<MadeOffer[]> {
-  const made: MadeOffer[] = [];
+/**
+ * Makes every offer the type's listed returns and seats allow now, handing each to `made` as soon
+ * as it is written; the offers made. A maker that loses a race stops: the winner wrote after this
+ * maker read (so after its return was listed) and reads again before its next round, so it sees
+ * what is left; the five-minute job passes on anything still listed. Without that, a burst of
+ * hand-backs has every request re-reading the whole line round after round, and the first fan
+ * offered hears only once the burst is through.
+ */
+export async function offerReturns(
+  db: DB,
+  ticketTypeId: string,
+  now: number,
+  made: (offer: MadeOffer) => Promise<void> = async () => {},
+): Promise<MadeOffer[]> {
+  const offers: MadeOffer[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const fit = nextFit(await offerCandidates(db, ticketTypeId));
     if (!fit) break;
     const offer = await makeOffer(db, { id: crypto.randomUUID(), ...fit, now, holdUntil: now + WAITLIST_HOLD_MS });
-    if (offer) made.push(offer);
+    if (!offer) break;
+    offers.push(offer);
+    await made(offer);
   }
-  return made;
+  return offers;
 }
 
 /** Tells each member of their offer. Never throws (notifyMembers logs its own failures). */
@@ -61,11 +75,10 @@ export async function announceOffers(env: AppEnv, db: DB, offers: readonly MadeO
   }
 }
 
-/** Offers what the types' returns allow now and tells those offered. */
+/** Offers what the types' returns and seats allow now, telling each fan as their offer is made. */
 export async function passOn(env: AppEnv, db: DB, ticketTypeIds: readonly string[], now: number): Promise<MadeOffer[]> {
   const made: MadeOffer[] = [];
-  for (const typeId of ticketTypeIds) made.push(...(await offerReturns(db, typeId, now)));
-  await announceOffers(env, db, made);
+  for (const typeId of ticketTypeIds) made.push(...(await offerReturns(db, typeId, now, (offer) => announceOffers(env, db, [offer]))));
   return made;
 }
 
