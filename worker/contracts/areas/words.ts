@@ -51,6 +51,7 @@ export const AREA_AUDIT_ACTIONS = {
   settings: settings.auditActions,
   store: store.auditActions,
   tv: tv.auditActions,
+  waitlist: waitlist.auditActions,
 } as const satisfies Record<string, AuditActionNames>;
 
 type CodesOf<Names> = Names extends unknown ? keyof Names & string : never;

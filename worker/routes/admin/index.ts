@@ -29,6 +29,7 @@ import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminContestRoutes } from "./contests";
+import { adminWaitlistRoutes } from "./waitlist";
 import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
 import { adminStoreOrderRoutes } from "./store-orders";
@@ -67,6 +68,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
   .route("/contests", adminContestRoutes)
+  .route("/waitlist", adminWaitlistRoutes)
   // Before any other /store sub-app, so its /:id routes never see "orders".
   .route("/store/orders", adminStoreOrderRoutes)
   .route("/store/tier-discounts", adminStoreTierDiscountRoutes)

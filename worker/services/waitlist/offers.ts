@@ -1,13 +1,12 @@
 // Passing returned tickets down the line (decision 185): the first place (by when it joined) whose
 // quantity the listed returns fit, among those it has not been offered before, gets them held for
-// WAITLIST_HOLD_MS and is told in the centre, by push and by mail in their language (the kind is
-// urgent). Called after a return is listed, an offer declined, a place left and by the cron's lapse.
+// its event's hold minutes (decision 189; the offer's statement reads them) and is told in the
+// centre, by push and by mail in their language (the kind is urgent). Called after a return is listed, an offer declined, a place left and by the cron's lapse.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { eventTitles, lapseOffers, makeOffer, offerCandidates, type MadeOffer } from "../../db/waitlist/offers";
 import { notifyMembers } from "../notifications";
 import { closeCancelledLists, type ClosedPlace } from "../../db/waitlist/closing";
-import { WAITLIST_HOLD_MS } from "#contracts/waitlist/model.ts";
 import { TICKETS_PATH } from "#contracts/tickets/event-tickets-model.ts";
 
 /** More rounds than a type could use at once; each round makes one offer or stops. */
@@ -29,7 +28,7 @@ export async function offerReturns(db: DB, ticketTypeId: string, now: number): P
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const fit = nextFit(await offerCandidates(db, ticketTypeId));
     if (!fit) break;
-    const offer = await makeOffer(db, { id: crypto.randomUUID(), ...fit, now, holdUntil: now + WAITLIST_HOLD_MS });
+    const offer = await makeOffer(db, { id: crypto.randomUUID(), ...fit, now });
     if (offer) made.push(offer);
   }
   return made;
