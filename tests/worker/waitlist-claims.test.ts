@@ -11,7 +11,10 @@ import { deliver, event, postWebhook, signatureFor } from "./payments-fixtures";
 import { D1, expectRefused, handBack, holder, offersOf, soldOutShow, waiting, type Show } from "./waitlist-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { signTicketToken } from "../../worker/lib/ticket-token";
-import { WAITLIST_HOLD_MS } from "../../worker/contracts/waitlist/model";
+import { WAITLIST_HOLD_MINUTES } from "../../worker/contracts/waitlist/model";
+
+/** The hold of an event whose admin set none. */
+const WAITLIST_HOLD_MS = WAITLIST_HOLD_MINUTES.default * 60_000;
 
 afterEach(() => {
   vi.useRealTimers();

@@ -10,7 +10,10 @@ import { createUser } from "./helpers";
 import { freezeClock, setClock } from "./check-in-fixtures";
 import { D1, decline, expectRefused, handBack, holder, leave, offersOf, places, soldOutShow, waiting } from "./waitlist-fixtures";
 import { notificationText } from "../../worker/services/notifications/texts";
-import { WAITLIST_HOLD_MS, type WaitlistPlacesResponse } from "../../worker/contracts/waitlist/model";
+import { WAITLIST_HOLD_MINUTES, type WaitlistPlacesResponse } from "../../worker/contracts/waitlist/model";
+
+/** The hold of an event whose admin set none. */
+const WAITLIST_HOLD_MS = WAITLIST_HOLD_MINUTES.default * 60_000;
 
 const MIN = 60_000;
 

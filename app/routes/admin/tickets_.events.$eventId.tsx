@@ -4,9 +4,12 @@ import { PageFrame } from "../../components/PageFrame";
 import TicketsMessages from "../../features/admin/tickets/messages?feature";
 import { TicketSalesPage } from "../../features/admin/tickets/TicketSalesPage";
 import { ticketSalesQueryOptions } from "../../features/admin/tickets/queries";
+import WaitlistAdminMessages from "../../features/admin/waitlist/messages?feature";
+import { WaitlistSection } from "../../features/admin/waitlist/WaitlistSection";
 import { usePageMeta } from "../../lib/usePageMeta";
 
-// One event's ticket sales and door list: its own path, not nested in the ticket list's page.
+// One event's ticket sales and door list, then its waitlist (decision 189): its own path, not nested
+// in the ticket list's page.
 export const Route = createFileRoute("/admin/tickets_/events/$eventId")({
   // Prefetch without throwing: the page shows its own loading, missing and failure states.
   loader: ({ context, params }) => void context.queryClient.prefetchQuery(ticketSalesQueryOptions(params.eventId)),
@@ -25,6 +28,9 @@ function AdminTicketSales() {
       <TicketsMessages>
         <TicketSalesPage eventId={eventId} />
       </TicketsMessages>
+      <WaitlistAdminMessages>
+        <WaitlistSection eventId={eventId} />
+      </WaitlistAdminMessages>
     </PageFrame>
   );
 }

@@ -1,11 +1,20 @@
-// The waitlist's words (decisions 185, 190): the admin's release of seats in the audit log, the
-// offer and closing notifications with their push and e-mail words, and the codes of its refusals
-// and of its forms' rules, each with its English.
+// The waitlist's words (decisions 185, 189, 190): the back office's audit actions (its settings,
+// export and seats released), the offer and closing notifications with their push and e-mail
+// words, and the codes of its refusals and of its forms' rules, each with its English.
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
-import { WAITLIST_MESSAGES as M, WAITLIST_QUANTITY_MAX, WAITLIST_RELEASE_MAX } from "../waitlist/model.ts";
+import {
+  WAITLIST_CLOSES_BEFORE_MINUTES,
+  WAITLIST_HOLD_MINUTES,
+  WAITLIST_MESSAGES as M,
+  WAITLIST_QUANTITY_MAX,
+  WAITLIST_RELEASE_MAX,
+} from "../waitlist/model.ts";
+import { WAITLIST_ADMIN_MESSAGES as A } from "../waitlist/admin-model.ts";
 
 export const auditActions = {
   "waitlist.release": { en: "Seats released to a waitlist", "pt-BR": "Lugares liberados para uma lista de espera" },
+  "waitlist.rules_updated": { en: "Waitlist settings changed", "pt-BR": "Configurações da lista de espera alteradas" },
+  "waitlist.places_export": { en: "Waitlist exported", "pt-BR": "Lista de espera exportada" },
 } as const satisfies AuditActionNames;
 
 export const notificationKinds = {
@@ -69,4 +78,9 @@ export const routeCodes = {
 export const validationCodes = {
   waitlist_quantity_invalid: { message: M.quantityInvalid, params: { max: WAITLIST_QUANTITY_MAX } },
   waitlist_release_count_invalid: { message: M.releaseCountInvalid, params: { max: WAITLIST_RELEASE_MAX } },
+  waitlist_hold_minutes_invalid: { message: A.holdMinutesInvalid, params: { min: WAITLIST_HOLD_MINUTES.min, max: WAITLIST_HOLD_MINUTES.max } },
+  waitlist_closes_before_invalid: {
+    message: A.closesBeforeMinutesInvalid,
+    params: { min: WAITLIST_CLOSES_BEFORE_MINUTES.min, max: WAITLIST_CLOSES_BEFORE_MINUTES.max },
+  },
 } as const satisfies ValidationCodeWords;

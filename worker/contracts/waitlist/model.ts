@@ -2,10 +2,15 @@
 // answers' types, zod-free so a page can import them without a validator.
 import type { Currency } from "../store/model";
 
-/** How long a fan has to pay for an offer before it passes to the next place. The admin's setting later. */
-export const WAITLIST_HOLD_MS = 30 * 60 * 1000;
-/** The list and returns close this long before the show starts, so the door's list is settled. */
-export const WAITLIST_CLOSES_BEFORE_START_MS = 2 * 60 * 60 * 1000;
+/**
+ * How long a fan has to pay for an offer before it passes to the next place, in minutes: the
+ * event's setting (waitlist_event_rules, decision 189), `default` for an event without one.
+ */
+export const WAITLIST_HOLD_MINUTES = { default: 30, min: 5, max: 24 * 60 } as const;
+/** The list and returns close this many minutes before the show starts, so the door's list is settled; per event likewise. */
+export const WAITLIST_CLOSES_BEFORE_MINUTES = { default: 120, min: 0, max: 7 * 24 * 60 } as const;
+/** The default closing, for an event whose admin set none. */
+export const WAITLIST_CLOSES_BEFORE_START_MS = WAITLIST_CLOSES_BEFORE_MINUTES.default * 60 * 1000;
 /** The most tickets one place may ask for: the highest per-order limit a type may set. */
 export const WAITLIST_QUANTITY_MAX = 20;
 /** How busy a list is, never its length: up to `few` and up to `some` waiting; more is many. */

@@ -6,7 +6,7 @@ import { users } from "./accounts";
 import { events } from "./events";
 import { orders } from "./store";
 import { eventTickets, ticketTypes } from "./tickets";
-import { OFFER_STATUSES, RETURN_STATUSES } from "#contracts/waitlist/model.ts";
+import { OFFER_STATUSES, RETURN_STATUSES, WAITLIST_CLOSES_BEFORE_MINUTES, WAITLIST_HOLD_MINUTES } from "#contracts/waitlist/model.ts";
 
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -47,6 +47,10 @@ export const waitlistEventRules = sqliteTable("waitlist_event_rules", {
     .primaryKey()
     .references(() => events.id, { onDelete: "cascade" }),
   returnsOpen: integer("returns_open", { mode: "boolean" }).notNull().default(false),
+  /** How long an offer waits for its fan's payment (migration 0095, decision 189). */
+  holdMinutes: integer("hold_minutes").notNull().default(WAITLIST_HOLD_MINUTES.default),
+  /** How long before the show the list and its returns close. */
+  closesBeforeMinutes: integer("closes_before_minutes").notNull().default(WAITLIST_CLOSES_BEFORE_MINUTES.default),
   updatedAt: ms("updated_at").notNull(),
 });
 

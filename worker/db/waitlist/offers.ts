@@ -6,6 +6,10 @@
 // `listed` and the place stays (its count grows).
 import type { DB } from "../client";
 import { listOpenSql } from "./places";
+import { WAITLIST_HOLD_MINUTES } from "#contracts/waitlist/model.ts";
+
+/** An offer's hold in minutes for the place's event (alias e): the admin's setting, else the default. */
+const HOLD_MINUTES_SQL = `coalesce((SELECT x.hold_minutes FROM waitlist_event_rules x WHERE x.event_id = e.id), ${WAITLIST_HOLD_MINUTES.default})`;
 
 /** A listed return or seat of the type, as the line is offered them (oldest first). */
 export type ListedItem = { id: string; kind: "return" | "seat" };
@@ -50,11 +54,12 @@ export type MadeOffer = { id: string; userId: string; eventId: string; holdUntil
 const OFFERED_ITEMS = `(SELECT unit_cents, tax_cents, currency FROM ticket_returns WHERE offer_id = ?1 AND status = 'offered'
   UNION ALL SELECT unit_cents, tax_cents, currency FROM waitlist_seats WHERE offer_id = ?1 AND status = 'offered')`;
 
-/** Offers these returns and seats to the place, held until `holdUntil`; null when another maker took any of them first. */
-export async function makeOffer(
-  db: DB,
-  p: { id: string; placeId: string; returnIds: string[]; seatIds: string[]; now: number; holdUntil: number },
-): Promise<MadeOffer | null> {
+/**
+ * Offers these returns and seats to the place, held for its event's hold minutes (the default when
+ * the admin set none, decision 189), read by the statement that writes the offer; null when another
+ * maker took any of them first.
+ */
+export async function makeOffer(db: DB, p: { id: string; placeId: string; returnIds: string[]; seatIds: string[]; now: number }): Promise<MadeOffer | null> {
   const d1 = db.$client;
   const [, , inserted] = await d1.batch([
     d1
@@ -75,14 +80,14 @@ export async function makeOffer(
          SELECT ?1, pl.id, pl.user_id, pl.event_id, pl.ticket_type_id, ?3,
                 (SELECT sum(unit_cents) FROM ${OFFERED_ITEMS}),
                 (SELECT sum(tax_cents) FROM ${OFFERED_ITEMS}),
-                (SELECT currency FROM ${OFFERED_ITEMS} LIMIT 1), ?5, 'offered', ?4, ?4
+                (SELECT currency FROM ${OFFERED_ITEMS} LIMIT 1), ?4 + ${HOLD_MINUTES_SQL} * 60000, 'offered', ?4, ?4
            FROM waitlist_places pl JOIN events e ON e.id = pl.event_id
           WHERE pl.id = ?2 AND pl.left_at IS NULL AND pl.quantity = ?3 AND ${listOpenSql("?4")}
             AND (SELECT count(*) FROM ${OFFERED_ITEMS}) = ?3
             AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.place_id = pl.id AND o.status = 'offered')
-         RETURNING user_id, event_id`,
+         RETURNING user_id, event_id, hold_until`,
       )
-      .bind(p.id, p.placeId, p.returnIds.length + p.seatIds.length, p.now, p.holdUntil),
+      .bind(p.id, p.placeId, p.returnIds.length + p.seatIds.length, p.now),
     d1
       .prepare(`UPDATE ticket_returns SET status = 'listed', offer_id = NULL WHERE offer_id = ?1 AND NOT EXISTS (SELECT 1 FROM waitlist_offers WHERE id = ?1)`)
       .bind(p.id),
@@ -92,8 +97,8 @@ export async function makeOffer(
     d1.prepare(`INSERT INTO waitlist_offer_items (offer_id, return_id) SELECT ?1, id FROM ticket_returns WHERE offer_id = ?1`).bind(p.id),
     d1.prepare(`INSERT INTO waitlist_offer_seats (offer_id, seat_id) SELECT ?1, id FROM waitlist_seats WHERE offer_id = ?1`).bind(p.id),
   ]);
-  const row = (inserted!.results as { user_id: string; event_id: string }[])[0];
-  return row ? { id: p.id, userId: row.user_id, eventId: row.event_id, holdUntil: p.holdUntil } : null;
+  const row = (inserted!.results as { user_id: string; event_id: string; hold_until: number }[])[0];
+  return row ? { id: p.id, userId: row.user_id, eventId: row.event_id, holdUntil: row.hold_until } : null;
 }
 
 /** The types with returns or seats listed while a place without a live offer waits on them. */

@@ -4,12 +4,14 @@
 // unique index, so racing joins leave one row). Every read and write names the member, so another
 // member's place is as unknown as a missing one.
 import type { DB } from "../client";
-import { WAITLIST_CLOSES_BEFORE_START_MS } from "#contracts/waitlist/model.ts";
+import { WAITLIST_CLOSES_BEFORE_MINUTES } from "#contracts/waitlist/model.ts";
 
 /** The SQL that says a type (alias t, its event e) takes no more buyers: its stock or its venue is gone. */
 export const SOLD_OUT_SQL = `(t.remaining <= 0 OR (e.venue_capacity IS NOT NULL AND e.tickets_taken >= e.venue_capacity))`;
+/** The minutes before an event (alias e) its list closes: the admin's setting, else the default (decision 189). */
+const CLOSES_BEFORE_MINUTES_SQL = `coalesce((SELECT x.closes_before_minutes FROM waitlist_event_rules x WHERE x.event_id = e.id), ${WAITLIST_CLOSES_BEFORE_MINUTES.default})`;
 /** The SQL that says an event (alias e) still has its list and returns open at `now` (the parameter named). */
-export const listOpenSql = (now: string) => `(e.source = 'custom' AND e.status = 'published' AND e.event_date - ${WAITLIST_CLOSES_BEFORE_START_MS} > ${now})`;
+export const listOpenSql = (now: string) => `(e.source = 'custom' AND e.status = 'published' AND e.event_date - ${CLOSES_BEFORE_MINUTES_SQL} * 60000 > ${now})`;
 
 export type PlaceRow = {
   id: string;

@@ -30,6 +30,7 @@ import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminContestRoutes } from "./contests";
 import { adminWaitlistReleaseRoutes } from "./waitlist-release";
+import { adminWaitlistRoutes } from "./waitlist";
 import { adminStoreRoutes } from "./store";
 import { adminNotifyRoutes } from "./notify";
 import { adminStoreOrderRoutes } from "./store-orders";
@@ -68,6 +69,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
   .route("/contests", adminContestRoutes)
+  .route("/waitlist", adminWaitlistRoutes)
   .route("/waitlist", adminWaitlistReleaseRoutes)
   // Before any other /store sub-app, so its /:id routes never see "orders".
   .route("/store/orders", adminStoreOrderRoutes)

@@ -1,14 +1,14 @@
 // Passing returned tickets and seats only the waitlist may buy down the line (decisions 185, 190):
 // the first place (by when it joined) whose quantity the listed returns and seats fit, among those
-// it has not been offered before, gets them held for WAITLIST_HOLD_MS and is told in the centre, by
-// push and by mail in their language (the kind is urgent). Called after a return is listed, seats
-// released, an offer declined, a place left, and by the cron's lapse.
+// it has not been offered before, gets them held for its event's hold minutes (decision 189; the
+// offer's statement reads them) and is told in the centre, by push and by mail in their language
+// (the kind is urgent). Called after a return is listed, seats released, an offer declined, a
+// place left, and by the cron's lapse.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
 import { eventTitles, lapseOffers, makeOffer, offerCandidates, typesWithListedItems, type MadeOffer } from "../../db/waitlist/offers";
 import { notifyMembers } from "../notifications";
 import { closeCancelledLists, type ClosedPlace } from "../../db/waitlist/closing";
-import { WAITLIST_HOLD_MS } from "#contracts/waitlist/model.ts";
 import { TICKETS_PATH } from "#contracts/tickets/event-tickets-model.ts";
 
 /** More rounds than a type could use at once; each round makes one offer or stops. */
@@ -48,7 +48,7 @@ export async function offerReturns(
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const fit = nextFit(await offerCandidates(db, ticketTypeId));
     if (!fit) break;
-    const offer = await makeOffer(db, { id: crypto.randomUUID(), ...fit, now, holdUntil: now + WAITLIST_HOLD_MS });
+    const offer = await makeOffer(db, { id: crypto.randomUUID(), ...fit, now });
     if (!offer) break;
     offers.push(offer);
     await made(offer);
