@@ -58,6 +58,9 @@ export const routeCodes = {
   waitlist_return_offered: { status: 409, en: M.returnOffered },
   waitlist_offer_not_found: { status: 404, en: M.offerNotFound },
   waitlist_offer_gone: { status: 409, en: M.offerGone },
+  // A transfer of a ticket the waitlist holds (decision 191): handed back, or bought from the list.
+  ticket_handed_back: { status: 409, en: M.ticketHandedBack },
+  ticket_from_waitlist: { status: 409, en: M.ticketFromWaitlist },
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {

@@ -37,6 +37,8 @@ export const WAITLIST_MESSAGES = {
   offerNotFound: "No such offer",
   offerGone: "This offer has passed: its hold ran out or it went to someone else",
   quantityInvalid: "Ask for between 1 and {max} tickets",
+  ticketHandedBack: "This ticket is handed back to the waitlist: take it back before transferring it",
+  ticketFromWaitlist: "A ticket bought from the waitlist can be handed back, not transferred",
 } as const;
 
 /** A member's place on a list, as they see it: no position and nobody else's name. */
