@@ -191,6 +191,28 @@ describe("/tickets", () => {
     await waitFor(() => expect(callsTo("GET /api/tickets").length).toBeGreaterThan(1));
   });
 
+  it("says why the waitlist keeps a ticket from a transfer, in both languages", async () => {
+    let answer = apiError(409, "ticket_handed_back", "Handed back");
+    api(FULL, { "POST /api/tickets/t-1/transfer": () => answer });
+    renderTickets();
+    await screen.findByRole("article", { name: "Summer show" });
+    fireEvent.click(screen.getByRole("button", { name: "Transfer ticket TKT-7K3M-9QXD" }));
+    const dialog = screen.getByRole("dialog", { name: "Transfer this ticket" });
+    fireEvent.change(within(dialog).getByLabelText("Their username"), { target: { value: "friend_1" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Transfer the ticket" }));
+    expect(await within(dialog).findByText("This ticket is handed back to the waitlist: take it back before transferring it.")).toBeTruthy();
+    cleanup();
+
+    answer = apiError(409, "ticket_from_waitlist", "From the waitlist");
+    api(FULL, { "POST /api/tickets/t-1/transfer": () => answer });
+    renderTickets("/tickets", "pt-BR");
+    fireEvent.click(await screen.findByRole("button", { name: "Transferir o ingresso TKT-7K3M-9QXD" }));
+    const pt = screen.getByRole("dialog", { name: "Transferir este ingresso" });
+    fireEvent.change(within(pt).getByLabelText("Nome de usuário"), { target: { value: "friend_1" } });
+    fireEvent.click(within(pt).getByRole("button", { name: "Transferir o ingresso" }));
+    expect(await within(pt).findByText("Este ingresso foi comprado pela lista de espera: você pode devolvê-lo, mas não transferi-lo.")).toBeTruthy();
+  });
+
   it("in Portuguese", async () => {
     api(EMPTY);
     renderTickets("/tickets", "pt-BR");

@@ -12,7 +12,9 @@
 //   POST /:id/transfer     { username }: to another member in good standing (404
 //                          ticket_recipient_not_found, 400 ticket_transfer_to_self), only a valid
 //                          unused ticket before the event starts (409 ticket_inactive,
-//                          ticket_transfer_closed); one conditional statement moves the owner,
+//                          ticket_transfer_closed), not one handed back to the waitlist (409
+//                          ticket_handed_back) nor one bought from it (409 ticket_from_waitlist,
+//                          decision 191); one conditional statement moves the owner,
 //                          draws a new code and bumps the token version, so the old QR and code
 //                          stop at once; the recipient is mailed in their language. 429
 //                          rate_limited past TICKET_TRANSFER_RATE_LIMIT.
@@ -95,6 +97,8 @@ export const ticketsMineRoutes = new Hono<HonoEnv>()
     const outcome = await transferTicket(db, { id, fromUserId: user.id, toUserId: recipient.id }, newTicketCode);
     if (outcome === "recipient_gone") throw routeError("ticket_recipient_not_found");
     if (outcome === "started") throw routeError("ticket_transfer_closed");
+    if (outcome === "handed_back") throw routeError("ticket_handed_back");
+    if (outcome === "from_waitlist") throw routeError("ticket_from_waitlist");
     if (typeof outcome === "string") refuse(outcome);
     c.executionCtx.waitUntil(announceTransfer(c.env, db, ticket, outcome.moved.code, user.username, recipient));
     // The sender may no longer read the rooms this ticket opened for them.

@@ -14,6 +14,7 @@ import { createMailService, type MailMessage } from "./mail";
 import { newUserNotificationMail, newVipNotificationMail, ticketPurchaseNotificationMail, type MemberFacts, type TicketPurchaseFacts } from "./mail/templates";
 import { newOrderNotificationMail, type NewOrderFacts } from "./mail/store-order";
 import { disputeNotificationMail, type DisputeFacts } from "./mail/dispute";
+import { waitlistRefundFailedMail, type WaitlistRefundFailedFacts } from "./mail/waitlist-refund";
 
 export type AdminEvent =
   | { kind: "new_user"; member: MemberFacts }
@@ -21,7 +22,8 @@ export type AdminEvent =
   | { kind: "ticket_purchase"; purchase: TicketPurchaseFacts }
   | { kind: "new_order"; order: NewOrderFacts }
   | { kind: "dispute"; dispute: DisputeFacts }
-  | { kind: "vip_dispute"; dispute: DisputeFacts };
+  | { kind: "vip_dispute"; dispute: DisputeFacts }
+  | { kind: "waitlist_refund_failed"; returnId: string; refund: WaitlistRefundFailedFacts };
 
 /** sent: mailed; off: its switch is off; failed: the settings, the config or the mail failed (logged). */
 export type NotifyOutcome = "sent" | "off" | "failed";
@@ -35,6 +37,8 @@ const SWITCH: Record<AdminEvent["kind"], keyof NotificationSettings> = {
   dispute: "newOrder",
   // A VIP payment's: the new VIP subscriptions' switch covers them.
   vip_dispute: "newVip",
+  // A seller's refund after a waitlist sale: a ticket order's money, under the ticket purchases' switch.
+  waitlist_refund_failed: "ticketPurchase",
 };
 
 function mailFor(event: AdminEvent, to: string, brandName: string, locale: Locale, at: Date): MailMessage {
@@ -55,6 +59,9 @@ function mailFor(event: AdminEvent, to: string, brandName: string, locale: Local
     case "dispute":
     case "vip_dispute":
       return disputeNotificationMail({ to, locale, dispute: event.dispute });
+    case "waitlist_refund_failed":
+      // Keyed by the return: the admin hears once however often the job gives up on it.
+      return { ...waitlistRefundFailedMail({ to, locale, refund: event.refund }), idempotencyKey: `admin-waitlist-refund-failed:${event.returnId}` };
   }
 }
 

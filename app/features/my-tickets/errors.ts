@@ -9,5 +9,7 @@ export const MY_TICKETS_TEXTS: ErrorTexts = {
   ticket_transfer_closed: m.errorClosed,
   ticket_transfer_to_self: m.errorSelf,
   ticket_recipient_not_found: m.errorRecipient,
+  ticket_handed_back: m.errorHandedBack,
+  ticket_from_waitlist: m.errorFromWaitlist,
   ticket_holder_name_too_long: m.errorNameTooLong,
 };

@@ -60,6 +60,14 @@ export const myTicketsMessages = {
     errorClosed: { id: "myTickets.error.closed", defaultMessage: "The event has started: this ticket can no longer be transferred." },
     errorSelf: { id: "myTickets.error.self", defaultMessage: "This ticket is already yours: type another member's username." },
     errorRecipient: { id: "myTickets.error.recipient", defaultMessage: "No member has this username." },
+    errorHandedBack: {
+      id: "myTickets.error.handedBack",
+      defaultMessage: "This ticket is handed back to the waitlist: take it back before transferring it.",
+    },
+    errorFromWaitlist: {
+      id: "myTickets.error.fromWaitlist",
+      defaultMessage: "This ticket was bought from the waitlist: you can hand it back, but not transfer it.",
+    },
   }),
   order: defineMessage<{ number: number }>({ id: "myTickets.order", defaultMessage: "Order #{number}" }),
   statusCheckedIn: defineMessage<{ time: string }>({ id: "myTickets.status.checkedIn", defaultMessage: "Used at {time}" }),

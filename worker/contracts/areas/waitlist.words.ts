@@ -58,6 +58,26 @@ export const notificationKinds = {
       }),
     },
   },
+  /** The show moved to a new date: the member's place is kept, an offer they had is made afresh. */
+  waitlist_moved: {
+    urgent: true,
+    loud: true,
+    label: { en: "Waitlists of shows that moved", "pt-BR": "Listas de espera de shows que mudaram de data" },
+    text: {
+      en: "{title} moved to {date}: your place on its waitlist is kept",
+      "pt-BR": "{title} mudou para {date}: seu lugar na lista de espera foi mantido",
+    },
+    push: {
+      en: ({ params, format }) => ({
+        title: `${params.title ?? "A show"} has a new date`,
+        body: `It now starts ${format.date(params.at)}. Your place on its waitlist is kept; any ticket held for you is offered again.`,
+      }),
+      "pt-BR": ({ params, format }) => ({
+        title: `${params.title ?? "Um show"} tem uma nova data`,
+        body: `Agora ele começa em ${format.date(params.at)}. Seu lugar na lista de espera foi mantido; um ingresso reservado para você é oferecido de novo.`,
+      }),
+    },
+  },
 } as const satisfies NotificationKinds;
 
 export const routeCodes = {
@@ -73,6 +93,9 @@ export const routeCodes = {
   waitlist_offer_not_found: { status: 404, en: M.offerNotFound },
   waitlist_offer_gone: { status: 409, en: M.offerGone },
   waitlist_release_closed: { status: 409, en: M.releaseClosed },
+  // A transfer of a ticket the waitlist holds (decision 191): handed back, or bought from the list.
+  ticket_handed_back: { status: 409, en: M.ticketHandedBack },
+  ticket_from_waitlist: { status: 409, en: M.ticketFromWaitlist },
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {

@@ -44,6 +44,8 @@ export const WAITLIST_MESSAGES = {
   quantityInvalid: "Ask for between 1 and {max} tickets",
   releaseCountInvalid: "Release between 1 and {max} seats",
   releaseClosed: "This show's waitlist is closed: it is cancelled, over, not on sale or about to start",
+  ticketHandedBack: "This ticket is handed back to the waitlist: take it back before transferring it",
+  ticketFromWaitlist: "A ticket bought from the waitlist can be handed back, not transferred",
 } as const;
 
 /** The most seats one release lists for a type's line (decision 190). */

@@ -80,6 +80,12 @@ export const ticketReturns = sqliteTable(
     listedAt: ms("listed_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
     soldAt: ms("sold_at"),
+    // The seller's refund after a sale (migrations/0097_waitlist_refund_state.sql, decision 191).
+    refundStatus: text("refund_status", { enum: ["pending", "done", "failed"] }),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    refundTriedAt: ms("refund_tried_at"),
+    refundError: text("refund_error"),
+    refundGivenUpAt: ms("refund_given_up_at"),
   },
   (t) => [
     uniqueIndex("ticket_returns_one_live")
@@ -88,6 +94,9 @@ export const ticketReturns = sqliteTable(
     index("ticket_returns_type_idx").on(t.ticketTypeId, t.status, t.listedAt),
     index("ticket_returns_seller_idx").on(t.sellerUserId),
     index("ticket_returns_offer_idx").on(t.offerId),
+    index("ticket_returns_refund_idx")
+      .on(t.refundStatus)
+      .where(sql`${t.refundStatus} IN ('pending', 'failed')`),
   ],
 );
 

@@ -115,7 +115,33 @@ export async function findTransferRecipient(db: DB, username: string, now = Date
     .first<{ id: string; username: string; email: string; locale: string }>();
 }
 
-export type TransferOutcome = { moved: { code: string; tokenVersion: number } } | Exclude<TicketWriteOutcome, "ok"> | "recipient_gone";
+export type TransferOutcome =
+  | { moved: { code: string; tokenVersion: number } }
+  | Exclude<TicketWriteOutcome, "ok">
+  | "recipient_gone"
+  | "handed_back"
+  | "from_waitlist";
+
+/**
+ * The waitlist's hold on a ticket (decision 191): a live return (handed back: it waits for a buyer,
+ * so it cannot go elsewhere meanwhile), or a sale from the list to its current order (bought at face
+ * value from the line: it may be handed back, not passed on, so the list is no route to a scalper).
+ */
+const WAITLIST_HELD = `EXISTS (SELECT 1 FROM ticket_returns r WHERE r.ticket_id = event_tickets.id
+  AND (r.status IN ('listed', 'offered') OR (r.status = 'sold' AND r.buyer_order_id = event_tickets.order_id)))`;
+
+async function waitlistHoldOf(db: DB, ticketId: string): Promise<"handed_back" | "from_waitlist" | null> {
+  const row = await db.$client
+    .prepare(
+      `SELECT max(CASE WHEN r.status IN ('listed', 'offered') THEN 1 ELSE 0 END) AS live, max(CASE WHEN r.status = 'sold' THEN 1 ELSE 0 END) AS bought
+         FROM event_tickets t JOIN ticket_returns r ON r.ticket_id = t.id
+        WHERE t.id = ?1 AND (r.status IN ('listed', 'offered') OR (r.status = 'sold' AND r.buyer_order_id = t.order_id))`,
+    )
+    .bind(ticketId)
+    .first<{ live: number | null; bought: number | null }>();
+  if (row?.live) return "handed_back";
+  return row?.bought ? "from_waitlist" : null;
+}
 
 /**
  * Hands the ticket to another member in ONE conditional statement: the owner, their address, a
@@ -134,7 +160,7 @@ export async function transferTicket(
     `UPDATE event_tickets
         SET owner_user_id = ?4, owner_email = (SELECT email FROM users WHERE id = ?4), code = ?5, token_version = token_version + 1,
             transferred_at = ?3, holder_name = NULL
-      WHERE ${CHANGEABLE} AND ?4 <> ?2
+      WHERE ${CHANGEABLE} AND ?4 <> ?2 AND NOT ${WAITLIST_HELD}
         AND EXISTS (SELECT 1 FROM users u WHERE u.id = ?4 AND ${notSuspendedText("u", now)})
       RETURNING code, token_version`,
   );
@@ -153,5 +179,8 @@ export async function transferTicket(
     .bind(ticket.toUserId)
     .first();
   if (!recipient) return "recipient_gone";
-  return refusalOf(db, ticket.fromUserId, ticket.id, now);
+  const why = await refusalOf(db, ticket.fromUserId, ticket.id, now);
+  // Nothing on the ticket's row explains it: the waitlist's hold may.
+  if (why === "not_found" && (await findOwnedTicket(db, ticket.fromUserId, ticket.id))) return (await waitlistHoldOf(db, ticket.id)) ?? why;
+  return why;
 }

@@ -1,6 +1,6 @@
 // The waitlist in the Worker (decision 185): every five minutes, offers whose hold passed lapse and
-// their tickets go to the next place in line (a claim checks the hold itself too); its claims are a
-// kind of purchase of their own.
+// their tickets go to the next place in line (a claim checks the hold itself too), and sellers'
+// refunds the provider refused are asked again; its claims are a kind of purchase of their own.
 import { FIVE_MINUTE_CRON, type WorkerArea } from "./area";
 import { waitlistClaims } from "../waitlist/purchase";
 
@@ -10,6 +10,11 @@ export const waitlist = {
       cron: FIVE_MINUTE_CRON,
       name: "waitlist: lapsed offers",
       run: async ({ env, db, scheduledTime }) => (await import("../waitlist/offers")).lapseAndPassOn(env, db, scheduledTime),
+    },
+    {
+      cron: FIVE_MINUTE_CRON,
+      name: "waitlist: sellers' refunds retried",
+      run: async ({ env, db, scheduledTime }) => (await import("../waitlist/seller-refunds")).retrySellerRefunds(env, db, scheduledTime),
     },
   ],
   purchases: [waitlistClaims],

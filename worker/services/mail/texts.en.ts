@@ -104,6 +104,22 @@ export const mailTextsEn = {
   ticketTransferCode: "Code",
   ticketTransferOpen: "Open it to see its QR code, print it and add the name at the door:",
   ticketTransferNote: "Only this ticket's new QR code and code admit at the door: the ones it had before no longer work.",
+  // waitlist: the seller's refund receipt (worker/services/mail/waitlist-refund.ts)
+  waitlistRefundSubject: (title: string) => `Your ticket for ${title} found a new fan: you are refunded`,
+  waitlistRefundIntro: (title: string) => `The ticket for ${title} you handed back was bought by the next fan on the waitlist.`,
+  waitlistRefundTicket: "Ticket",
+  waitlistRefundAmount: "Refunded",
+  waitlistRefundFee: "Fee kept: none. You get back exactly what you paid for this ticket.",
+  waitlistRefundDelay: "The refund goes to the card you paid with; it can take 5 to 10 days to show on your statement.",
+  waitlistRefundOrder: (number: string) => `From order #${number}`,
+  waitlistRefundNote: "The ticket is no longer yours: its old QR code and code no longer admit at the door.",
+  // waitlist: a seller's refund the provider kept refusing (admin notice)
+  waitlistRefundFailedSubject: (title: string) => `A waitlist refund needs you: ${title}`,
+  waitlistRefundFailedHeading: "A seller's refund after a waitlist sale was refused every time it was asked.",
+  labelAmount: "Amount",
+  labelReason: "Last answer",
+  labelAttempts: "Attempts",
+  waitlistRefundFailedFooter: "Refund the order by hand in the back office, under Store, then check it in the provider's dashboard.",
 };
 
 /** What a language's catalog gives: every English key, each the same kind of value. */

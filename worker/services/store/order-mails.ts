@@ -41,7 +41,7 @@ async function downloadsOf(db: DB, secret: string, siteUrl: string, orderId: str
   );
 }
 
-async function receiptTicketsOf(
+export async function receiptTicketsOf(
   db: DB,
   secret: string,
   siteUrl: string,

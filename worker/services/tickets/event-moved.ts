@@ -12,6 +12,7 @@ import { validOrdersPage } from "../../db/tickets/event-cancellations";
 import { isLocale } from "#contracts/locale.ts";
 import { createMailService } from "../mail";
 import { ticketsMovedMail } from "./cancellation-mail";
+import { waitlistShowMoved } from "../waitlist/moved";
 
 export type EventMovedMessage = {
   type: "event_moved";
@@ -37,6 +38,8 @@ export async function queueMovedNotices(env: AppEnv, eventId: string, from: numb
 export async function handleEventMoved(env: AppEnv, db: DB, body: EventMovedMessage, now = Date.now(), pageSize = MOVED_PAGE_ORDERS): Promise<void> {
   const event = await findEvent(db, body.eventId);
   if (!event || event.status === "cancelled" || event.eventDate.getTime() !== body.to) return;
+  // The show's waitlist hears of the move once, on the job's first step.
+  if (body.after === undefined) await waitlistShowMoved(env, db, { eventId: body.eventId, to: body.to, changedAt: body.changedAt }, now);
   const page = await validOrdersPage(db, body.eventId, body.after ?? "", pageSize);
   if (page.length === 0) return;
   const cfg = readConfig(env);

@@ -11,7 +11,9 @@ import { newTicketCode } from "../../lib/ticket-code";
 import { newId } from "../../lib/crypto";
 import { checkoutSessionMode, unreadableEvent, type FollowUpContext, type LocalCharge, type PurchaseKind } from "../payments/purchase-kind";
 import { createPaymentsService } from "../payments";
-import { storeRefunds } from "../store/purchase";
+import { sendClaimReceipt } from "./claim-receipt";
+import { refundSeller, sellerPayments } from "./seller-refunds";
+import { markRefundsPending, refundsOfClaim } from "../../db/waitlist/refunds";
 import { claimedBy, claimStatements, offeredSeats, offeredTickets, type OfferedTicket } from "../../db/waitlist/claims";
 import { isWaitlistCheckout, WAITLIST_CHECKOUT_PREFIX } from "#contracts/waitlist/model.ts";
 
@@ -38,17 +40,16 @@ async function checkoutOf(db: DB, checkoutId: string) {
     .first<{ user_id: string | null; email: string; locale: string; offer_id: string; total_cents: number; tax_cents: number }>();
 }
 
-/** Each seller's refund of exactly what they paid, asked once per return (the key makes a retry the same refund). */
-async function refundSellers(c: FollowUpContext, tickets: readonly OfferedTicket[]) {
-  const payments = createPaymentsService(c.env, storeRefunds(c.var.db));
-  for (const t of tickets) {
-    if (!t.seller_payment_intent || t.unit_cents <= 0) continue;
-    try {
-      await payments.refund({ paymentIntentId: t.seller_payment_intent, amountCents: t.unit_cents, idempotencyKey: `waitlist-refund:${t.return_id}` });
-    } catch (err) {
-      console.error(`waitlist: refunding the seller of return ${t.return_id} failed`, err);
-    }
-  }
+/**
+ * After a stored claim: the buyer's receipt, then each seller's refund of exactly what they paid,
+ * asked once per return (the key makes a retry the same refund; a refusal is left to the job).
+ */
+async function afterClaim(c: FollowUpContext, orderId: string, tickets: readonly OfferedTicket[]) {
+  await sendClaimReceipt(c.env, c.var.db, orderId, tickets);
+  const refunds = await refundsOfClaim(c.var.db, orderId);
+  if (refunds.length === 0) return;
+  const payments = sellerPayments(c.env, c.var.db);
+  for (const r of refunds) await refundSeller(c.env, c.var.db, payments, r, Date.now());
 }
 
 /** A payment that claimed nothing goes back whole to the payer. */
@@ -106,6 +107,8 @@ export const waitlistClaims: PurchaseKind = {
       },
       now,
     );
+    // The sellers' refunds to ask become pending in the same batch, so the job finds any the follow-up misses.
+    statements.push(markRefundsPending(orderId));
     // The late payment is remembered on its offer, so the local provider can find the charge to refund.
     statements.push({
       sql: `UPDATE waitlist_offers SET late_payment_intent = ?2, late_paid_cents = ?3 WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM orders WHERE id = ?4)`,
@@ -114,7 +117,7 @@ export const waitlistClaims: PurchaseKind = {
     return {
       statements,
       followUp: (results, c) => {
-        if ((results[0]?.meta.changes ?? 0) > 0) c.executionCtx.waitUntil(refundSellers(c, tickets));
+        if ((results[0]?.meta.changes ?? 0) > 0) c.executionCtx.waitUntil(afterClaim(c, orderId, tickets));
         else if (paymentIntentId && amountTotal > 0) c.executionCtx.waitUntil(refundPayer(c, checkoutId, paymentIntentId, amountTotal));
       },
     };
