@@ -85,7 +85,14 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
   [["/api/check-in"], apiGroup(async () => [at("/api/check-in", (await import("./routes/check-in")).checkInRoutes)])],
   [["/api/perks"], apiGroup(async () => [at("/api/perks", (await import("./routes/perks")).perkRoutes)])],
   // Remix contests (decision 184).
-  [["/api/contests"], apiGroup(async () => [at("/api/contests", (await import("./routes/contests")).contestRoutes)])],
+  [
+    ["/api/contests"],
+    apiGroup(async () => [
+      // The co-authors' answers and the profiles' entries first: their paths would otherwise read as a contest's.
+      at("/api/contests", (await import("./routes/contests-social")).contestSocialRoutes),
+      at("/api/contests", (await import("./routes/contests")).contestRoutes),
+    ]),
+  ],
   // The membership ladder the signup options show (decision 097).
   [["/api/tiers"], apiGroup(async () => [at("/api/tiers", (await import("./routes/tiers")).tierRoutes)])],
   [

@@ -105,7 +105,7 @@ describe("sending an entry", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Enter my remix" }));
     await waitFor(() => expect(FakeXHR.sent).toHaveLength(1));
     const [posted] = api.callsTo(`POST ${ENTRIES_API}`);
-    expect(JSON.parse(String(posted![1]!.body))).toEqual({ title: "Midnight Mix", note: "", acceptLicence: true });
+    expect(JSON.parse(String(posted![1]!.body))).toEqual({ title: "Midnight Mix", note: "", acceptLicence: true, coAuthors: [] });
     const xhr = FakeXHR.sent[0]!;
     expect([xhr.method, xhr.url]).toEqual(["PUT", `${ENTRIES_API}/${ENTRY_ID}/audio`]);
     // A file the browser left untyped goes with the type its extension names, as the Worker compares.

@@ -112,6 +112,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "contests", table: "contest_votes", column: "user_id" },
   // The stems' ZIPs they downloaded, by day (the daily limit counts them).
   { kind: "contests", table: "contest_stem_downloads", column: "user_id" },
+  // The entries they were named a co-author of, and their answer (decision 192).
+  { kind: "contests", table: "contest_entry_credits", column: "user_id" },
   // The waitlist (decision 185): the member's places, the tickets they handed back and the offers made to them.
   { kind: "waitlist", table: "waitlist_places", column: "user_id" },
   { kind: "waitlist", table: "ticket_returns", column: "seller_user_id" },

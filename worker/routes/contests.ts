@@ -4,9 +4,11 @@
 //                                          404 contest_not_found before it opens (admins see it)
 //   GET    /:id/entries?seed=             submitted entries in a fair order (the member's id, or a
 //                                          visitor's seed, decides it), the asker's drafts, no counts
-//   POST   /:id/entries                   { title, note, acceptLicence: true }: a draft → 201
-//   GET    /:id/entries/:entryId          one entry; another member's draft is 404
-//   PATCH  /:id/entries/:entryId          the title and note, until the entry deadline
+//   POST   /:id/entries                   { title, note, acceptLicence: true, coAuthors? }: a draft → 201;
+//                                          each co-author named (a username) is invited and notified
+//   GET    /:id/entries/:entryId          one entry; another member's draft is 404 (a co-author named
+//                                          on it reads it)
+//   PATCH  /:id/entries/:entryId          the title and note (and coAuthors when given), until the entry deadline
 //   PUT    /:id/entries/:entryId/audio    the body is the remix (WAV, FLAC or MP3 as its Content-Type
 //                                          says, up to the contest's size and within the duration limits)
 //   GET    /:id/entries/:entryId/audio    the remix, with Range
@@ -19,6 +21,7 @@
 //   GET    /:id/results                   once voting is over: each entry's place, votes and shares,
 //                                          computed once by whichever comes first, this or the job;
 //                                          409 contest_results_not_out before
+// The co-authors' answers and the profile's entries are contests-social.ts', mounted before these (worker/app.ts).
 // A visitor and a banned member get 401 on every write. Each bound is held by the one statement
 // that writes (worker/db/contests/); a refusal is then told apart by reading why.
 import { Hono, type Context } from "hono";
@@ -41,6 +44,8 @@ import { contestAudioMime, streamDeclaredAudio } from "../services/contests/decl
 import { stemFileName, stemsZipStream, type StemsZipFile } from "../services/contests/stems-zip";
 import { listStems, recordStemDownload, stemDownloadsToday, stemsSummary } from "../db/contests/stems";
 import { resultsOf } from "../services/contests/results";
+import { creditsOf, type CreditRow } from "../db/contests/credits";
+import { coAuthorIds, notifyCoAuthors } from "../services/contests/credits";
 import {
   CONTEST_ID_PATTERN,
   CONTEST_MESSAGES,
@@ -75,12 +80,17 @@ async function openContest(c: Ctx, now: number): Promise<ContestRow> {
   return contest;
 }
 
-/** The entry the path names as the asker may see it: submitted, or their own; else 404. */
+/** Whether the viewer was named on the entry and has not declined: they read it while it is a draft. */
+const namedOn = (credits: readonly CreditRow[], viewerId: string | undefined) => credits.some((k) => k.user_id === viewerId && k.status !== "declined");
+
+/** The entry the path names as the asker may see it: submitted, their own, or a draft they are named on; else 404. */
 async function visibleEntry(c: Ctx, contest: ContestRow): Promise<EntryRow> {
   const id = c.req.param("entryId") ?? "";
   const entry = CONTEST_ID_PATTERN.test(id) ? await findEntry(c.var.db, contest.id, id) : null;
-  if (!entry || (entry.status !== "submitted" && entry.user_id !== c.var.user?.id)) throw routeError("contest_entry_not_found");
-  return entry;
+  if (!entry) throw routeError("contest_entry_not_found");
+  if (entry.status === "submitted" || entry.user_id === c.var.user?.id) return entry;
+  if (entry.status === "draft" && namedOn(await creditsOf(c.var.db, [entry.id]), c.var.user?.id)) return entry;
+  throw routeError("contest_entry_not_found");
 }
 
 /** The asker's own entry, not withdrawn; anyone else's is as unknown as a missing one. */
@@ -90,16 +100,21 @@ async function ownEntry(c: Ctx, contest: ContestRow): Promise<EntryRow> {
   return entry;
 }
 
-function entryView(entry: EntryRow, viewerId: string | null, voted: ReadonlySet<string>): ContestEntry {
+function entryView(entry: EntryRow, viewerId: string | null, voted: ReadonlySet<string>, credits: readonly CreditRow[]): ContestEntry {
+  const named = credits.filter((k) => k.entry_id === entry.id);
+  const mine = entry.user_id === viewerId;
   return {
     id: entry.id,
     title: entry.title,
     note: entry.note,
     remixer: { username: entry.username },
+    coAuthors: named.filter((k) => k.status === "confirmed").map((k) => ({ username: k.username })),
+    credits: mine ? named.map((k) => ({ username: k.username, status: k.status })) : null,
+    myCredit: named.find((k) => k.user_id === viewerId)?.status ?? null,
     status: entry.status,
     durationSeconds: entry.duration_seconds,
     audioUrl: entry.audio_key ? `/api/contests/${entry.contest_id}/entries/${entry.id}/audio` : null,
-    mine: entry.user_id === viewerId,
+    mine,
     votedByMe: voted.has(entry.id),
     createdAt: new Date(entry.created_at).toISOString(),
     updatedAt: new Date(entry.updated_at).toISOString(),
@@ -148,9 +163,16 @@ async function voteRefusal(c: Ctx, contest: ContestRow, entryId: string, now: nu
   if (contestPhaseAt(contest, now) !== "voting" || contest.resultsAt !== null) return routeError("contest_voting_closed");
   if (!mayVote(await contestViewer(c.var.db, contest, c.var.user), contest)) return routeError("contest_vote_not_allowed");
   if (entry.user_id === c.var.user!.id) return routeError("contest_own_entry");
+  if ((await creditsOf(c.var.db, [entry.id])).some((k) => k.user_id === c.var.user!.id && k.status === "confirmed")) return routeError("contest_co_authored");
   const voted = await votedEntries(c.var.db, contest.id, c.var.user!.id);
   if (voted.has(entryId)) return routeError("contest_already_voted");
   return routeError("contest_votes_used_up");
+}
+
+/** The entry as the asker sees it, read again after a write. */
+async function entryAnswer(c: Ctx, contestId: string, entryId: string): Promise<ContestEntryResponse> {
+  const entry = (await findEntry(c.var.db, contestId, entryId))!;
+  return { entry: entryView(entry, c.var.user?.id ?? null, new Set(), await creditsOf(c.var.db, [entry.id])) };
 }
 
 export const contestRoutes = new Hono<HonoEnv>()
@@ -237,10 +259,16 @@ export const contestRoutes = new Hono<HonoEnv>()
       user ? votedEntries(c.var.db, contest.id, user.id) : new Set<string>(),
       contestViewer(c.var.db, contest, user),
     ]);
-    const ordered = await fairOrder(entries, `${contest.id}:${seed}`);
+    const [ordered, credits] = await Promise.all([
+      fairOrder(entries, `${contest.id}:${seed}`),
+      creditsOf(
+        c.var.db,
+        entries.map((e) => e.id),
+      ),
+    ]);
     c.header("Cache-Control", "private, no-store");
     return c.json<ContestEntriesResponse>({
-      entries: ordered.map((entry) => entryView(entry, user?.id ?? null, voted)),
+      entries: ordered.map((entry) => entryView(entry, user?.id ?? null, voted, credits)),
       votesLeft: votesLeft(contest, viewer, voted, now),
     });
   })
@@ -251,18 +279,22 @@ export const contestRoutes = new Hono<HonoEnv>()
     const values = await parseJsonBody(c, entryInputSchema);
     const refusal = enterRefusal(contest, await contestViewer(c.var.db, contest, c.var.user), now);
     if (refusal) throw refusal;
-    const id = await createDraftEntry(c.var.db, contest.id, c.var.user.id, values, now);
+    const named = await coAuthorIds(c.var.db, values.coAuthors, c.var.user.id);
+    const id = await createDraftEntry(c.var.db, contest.id, c.var.user.id, { ...values, coAuthorIds: named }, now);
     if (!id) throw routeError(contestPhaseAt(contest, Date.now()) === "entries" ? "contest_entries_used_up" : "contest_entries_closed");
-    const entry = (await findEntry(c.var.db, contest.id, id))!;
-    return c.json<ContestEntryResponse>({ entry: entryView(entry, c.var.user.id, new Set()) }, 201);
+    await notifyCoAuthors(c.env, c.var.db, contest, { id, title: values.title, userId: c.var.user.id }, named, now);
+    return c.json<ContestEntryResponse>(await entryAnswer(c, contest.id, id), 201);
   })
 
   .get("/:id/entries/:entryId", async (c) => {
     const contest = await openContest(c, Date.now());
     const entry = await visibleEntry(c, contest);
-    const voted = c.var.user ? await votedEntries(c.var.db, contest.id, c.var.user.id) : new Set<string>();
+    const [voted, credits] = await Promise.all([
+      c.var.user ? votedEntries(c.var.db, contest.id, c.var.user.id) : new Set<string>(),
+      creditsOf(c.var.db, [entry.id]),
+    ]);
     c.header("Cache-Control", "private, no-store");
-    return c.json<ContestEntryResponse>({ entry: entryView(entry, c.var.user?.id ?? null, voted) });
+    return c.json<ContestEntryResponse>({ entry: entryView(entry, c.var.user?.id ?? null, voted, credits) });
   })
 
   .patch("/:id/entries/:entryId", requireUser, async (c) => {
@@ -270,8 +302,12 @@ export const contestRoutes = new Hono<HonoEnv>()
     const contest = await openContest(c, now);
     const entry = await ownEntry(c, contest);
     const values = await parseJsonBody(c, entryEditSchema);
-    if (!(await editEntry(c.var.db, entry, values, now))) throw routeError("contest_entries_closed");
-    return c.json<ContestEntryResponse>({ entry: entryView((await findEntry(c.var.db, contest.id, entry.id))!, c.var.user.id, new Set()) });
+    const named = values.coAuthors ? await coAuthorIds(c.var.db, values.coAuthors, c.var.user.id) : undefined;
+    const before = new Set((await creditsOf(c.var.db, [entry.id])).map((k) => k.user_id));
+    if (!(await editEntry(c.var.db, entry, { ...values, coAuthorIds: named }, now))) throw routeError("contest_entries_closed");
+    const added = (named ?? []).filter((id) => !before.has(id));
+    await notifyCoAuthors(c.env, c.var.db, contest, { id: entry.id, title: values.title, userId: c.var.user.id }, added, now);
+    return c.json<ContestEntryResponse>(await entryAnswer(c, contest.id, entry.id));
   })
 
   .put("/:id/entries/:entryId/audio", requireUser, uploadBody(CONTEST_UPLOAD_MAX_MB * MB), async (c) => {
@@ -300,7 +336,7 @@ export const contestRoutes = new Hono<HonoEnv>()
       throw routeError("contest_entries_closed");
     }
     await deleteObjects(c.env.MEDIA, [entry.audio_key]);
-    return c.json<ContestEntryResponse>({ entry: entryView((await findEntry(c.var.db, contest.id, entry.id))!, c.var.user.id, new Set()) });
+    return c.json<ContestEntryResponse>(await entryAnswer(c, contest.id, entry.id));
   })
 
   .get("/:id/entries/:entryId/audio", async (c) => {

@@ -51,7 +51,7 @@ const EN: Texts = {
       "The community rooms you read or posted in (how far you read, what you are told of each), those you moderate, every message you wrote in them (the room, its number, the text and when) and every reaction you left (the room, the message's number and the emoji).",
     "live-shows": "The live shows you watched: when you started and last watched each, and for about how many seconds.",
     contests:
-      "Your remix contest entries (title, note, status, duration, when you accepted the licence), the votes you cast and when you downloaded a contest's stems.",
+      "Your remix contest entries (title, note, status, duration, when you accepted the licence), the votes you cast, when you downloaded a contest's stems and the entries you were named a co-author of, with your answer.",
     waitlist: "Your places on waitlists for sold-out tickets, the tickets you handed back (and what you were refunded) and the offers made to you.",
     "check-ins": "Your check-ins at events.",
     tickets: "Your tickets.",
@@ -128,7 +128,7 @@ const PT_BR: Texts = {
       "As salas da comunidade que você leu ou em que escreveu (até onde leu, o que recebe de cada uma), as que você modera, cada mensagem que você escreveu nelas (a sala, o número, o texto e quando) e cada reação que você deixou (a sala, o número da mensagem e o emoji).",
     "live-shows": "Os shows ao vivo que você assistiu: quando começou e quando assistiu por último a cada um, e por cerca de quantos segundos.",
     contests:
-      "Suas inscrições em concursos de remix (título, nota, situação, duração, quando você aceitou a licença), os votos que você deu e quando você baixou as faixas (stems) de um concurso.",
+      "Suas inscrições em concursos de remix (título, nota, situação, duração, quando você aceitou a licença), os votos que você deu, quando você baixou as faixas (stems) de um concurso e as inscrições em que você foi nomeado coautor, com a sua resposta.",
     waitlist:
       "Seus lugares em listas de espera por ingressos esgotados, os ingressos que você devolveu (e o reembolso que recebeu) e as ofertas feitas a você.",
     "check-ins": "Suas entradas em eventos.",

@@ -11,6 +11,7 @@ import ContestMessages from "./messages?feature";
 import { contestMessages as m } from "./messages";
 import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./queries";
 import { EnterSection } from "./EnterSection";
+import { CreditInvites } from "./CreditInvites";
 import { StemsSection } from "./StemsSection";
 import { phaseText } from "./phase-text";
 import "./contests.css";
@@ -70,6 +71,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
       </details>
       <StemsSection contest={contest} />
       <EnterSection contest={contest} entries={entries.data?.entries} />
+      {entries.data && <CreditInvites contestId={contest.id} entries={entries.data.entries} />}
       <section aria-labelledby="contest-entries">
         <h2 id="contest-entries">{intl.formatMessage(m.entriesTitle)}</h2>
         <p>{intl.formatMessage(m.entriesOrder)}</p>
@@ -100,7 +102,16 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
           <li key={entry.id}>
             <article aria-label={entry.title}>
               <h3>{entry.title}</h3>
-              <p>{intl.formatMessage(m.byRemixer, { username: entry.remixer.username })}</p>
+              <p>
+                {intl.formatMessage(m.byRemixer, { username: entry.remixer.username })}
+                {entry.coAuthors.length > 0 &&
+                  ` ${intl.formatMessage(m.withCoAuthors, {
+                    names: intl.formatList(
+                      entry.coAuthors.map((k) => k.username),
+                      { type: "conjunction" },
+                    ),
+                  })}`}
+              </p>
               {entry.note && <p>{entry.note}</p>}
               {entry.audioUrl && <audio controls preload="none" src={entry.audioUrl} aria-label={entry.title} />}
               {entry.votedByMe && <span className="badge">{intl.formatMessage(m.voted)}</span>}

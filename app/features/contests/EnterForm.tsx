@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { FilePickerField } from "../../components/FilePickerField";
 import { FormField, UiText } from "../../components/form/FormField";
 import { hasCode, type UiMessage } from "../../lib/forms/errorText";
-import { ENTRY_NOTE_MAX, ENTRY_TITLE_MAX } from "#contracts/contests/limits.ts";
+import { ENTRY_CO_AUTHORS_MAX, ENTRY_NOTE_MAX, ENTRY_TITLE_MAX } from "#contracts/contests/limits.ts";
 import type { PublicContest } from "#contracts/contests/contests.ts";
 import { entryErrorText } from "./entry-errors";
 import { ENTRY_FILE_ACCEPT, entryFileRefusal } from "./entry-file";
@@ -16,10 +16,18 @@ import { useCreateEntry, useEditEntry } from "./queries";
 import { UploadProgress } from "./UploadProgress";
 import { useEntryUpload } from "./useEntryUpload";
 
-type Fields = { title: string; note: string; accepted: boolean; file: File | null };
+type Fields = { title: string; note: string; coAuthors: string; accepted: boolean; file: File | null };
 type FieldErrors = Partial<Record<keyof Fields, UiMessage>>;
-type Draft = { id: string; title: string; note: string };
-const EMPTY: Fields = { title: "", note: "", accepted: false, file: null };
+type Draft = { id: string; title: string; note: string; coAuthors: string };
+const EMPTY: Fields = { title: "", note: "", coAuthors: "", accepted: false, file: null };
+
+/** The usernames the co-authors field names: separated by commas or spaces, an @ before one allowed. */
+export const coAuthorNames = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((name) => name.replace(/^@/, ""))
+    .filter(Boolean);
+const USERNAME = /^[A-Za-z0-9_]+$/;
 
 /** The form's own checks, the Worker's rules: each field's first problem. */
 function check(fields: Fields, maxUploadMb: number): FieldErrors {
@@ -28,6 +36,10 @@ function check(fields: Fields, maxUploadMb: number): FieldErrors {
   if (!title) errors.title = { message: m.titleRequired };
   else if (title.length > ENTRY_TITLE_MAX) errors.title = { message: m.titleTooLong };
   if (fields.note.trim().length > ENTRY_NOTE_MAX) errors.note = { message: m.noteTooLong };
+  const names = coAuthorNames(fields.coAuthors);
+  if (names.some((name) => !USERNAME.test(name))) errors.coAuthors = { message: m.coAuthorInvalid };
+  else if (new Set(names.map((name) => name.toLowerCase())).size > ENTRY_CO_AUTHORS_MAX)
+    errors.coAuthors = { message: m.coAuthorsTooMany, values: { max: ENTRY_CO_AUTHORS_MAX } };
   if (!fields.accepted) errors.accepted = { message: m.licenceRequired };
   const refusal = fields.file ? entryFileRefusal(fields.file, maxUploadMb) : null;
   if (!fields.file) errors.file = { message: m.audioRequired };
@@ -59,16 +71,16 @@ export function EnterForm({ contest, usedUp }: { contest: PublicContest; usedUp:
   const liveDraft = draftGone ? null : draft;
 
   /** The draft to upload to: this form's own (its title and note brought up to date), else a new one. */
-  async function draftFor(own: Draft | null, title: string, note: string): Promise<string | null> {
-    if (own && own.title === title && own.note === note) return own.id;
+  async function draftFor(own: Draft | null, title: string, note: string, coAuthors: string): Promise<string | null> {
+    if (own && own.title === title && own.note === note && own.coAuthors === coAuthors) return own.id;
     if (own) {
-      if (!(await edit.mutateAsync({ entryId: own.id, title, note }).catch(() => null))) return null;
-      setDraft({ ...own, title, note });
+      if (!(await edit.mutateAsync({ entryId: own.id, title, note, coAuthors: coAuthorNames(coAuthors) }).catch(() => null))) return null;
+      setDraft({ ...own, title, note, coAuthors });
       return own.id;
     }
     edit.reset();
-    const made = await create.mutateAsync({ title, note, acceptLicence: true }).catch(() => null);
-    if (made) setDraft({ id: made.entry.id, title, note });
+    const made = await create.mutateAsync({ title, note, acceptLicence: true, coAuthors: coAuthorNames(coAuthors) }).catch(() => null);
+    if (made) setDraft({ id: made.entry.id, title, note, coAuthors });
     return made?.entry.id ?? null;
   }
 
@@ -79,7 +91,7 @@ export function EnterForm({ contest, usedUp }: { contest: PublicContest; usedUp:
     setEntered(false);
     upload.reset();
     if (Object.keys(found).length > 0) return;
-    const id = await draftFor(liveDraft, fields.title.trim(), fields.note.trim());
+    const id = await draftFor(liveDraft, fields.title.trim(), fields.note.trim(), fields.coAuthors.trim());
     if (!id) return;
     if (await upload.send(id, fields.file!)) {
       setFields(EMPTY);
@@ -115,6 +127,14 @@ export function EnterForm({ contest, usedUp }: { contest: PublicContest; usedUp:
         rows={3}
         onChange={(event) => set("note", event.target.value)}
         error={errors.note}
+      />
+      <FormField
+        label={intl.formatMessage(m.coAuthors)}
+        value={fields.coAuthors}
+        hint={intl.formatMessage(m.coAuthorsHint)}
+        onChange={(event) => set("coAuthors", event.target.value)}
+        error={errors.coAuthors}
+        autoComplete="off"
       />
       <FilePickerField
         label={intl.formatMessage(m.audioFile)}

@@ -18,6 +18,10 @@ export const ENTRY_TEXTS: ErrorTexts = {
   contest_entry_title_too_long: m.titleTooLong,
   contest_entry_note_too_long: m.noteTooLong,
   contest_entry_not_found: m.entryGone,
+  contest_co_author_self: m.coAuthorSelf,
+  contest_co_author_unknown: m.coAuthorUnknown,
+  contest_co_author_invalid: m.coAuthorInvalid,
+  contest_co_authors_too_many: m.coAuthorsTooMany,
 };
 
 const TOO_LARGE: readonly ApiErrorCode[] = ["too_large", "payload_too_large"];

@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "../../lib/api";
 import { LANG_PARAM, type Locale } from "#contracts/locale.ts";
 import type {
+  ContestCreditResponse,
   ContestEntriesResponse,
   ContestEntryResponse,
   ContestsResponse,
@@ -57,7 +58,8 @@ const entryPath = (contestId: string, entryId = "") => `/api/contests/${contestI
 export function useCreateEntry(contestId: string) {
   const refresh = useRefreshContest(contestId);
   return useMutation({
-    mutationFn: (json: { title: string; note: string; acceptLicence: true }) => api<ContestEntryResponse>(entryPath(contestId), { method: "POST", json }),
+    mutationFn: (json: { title: string; note: string; acceptLicence: true; coAuthors: string[] }) =>
+      api<ContestEntryResponse>(entryPath(contestId), { method: "POST", json }),
     onSettled: refresh,
   });
 }
@@ -65,7 +67,7 @@ export function useCreateEntry(contestId: string) {
 export function useEditEntry(contestId: string) {
   const refresh = useRefreshContest(contestId);
   return useMutation({
-    mutationFn: ({ entryId, ...json }: { entryId: string; title: string; note: string }) =>
+    mutationFn: ({ entryId, ...json }: { entryId: string; title: string; note: string; coAuthors?: string[] }) =>
       api<ContestEntryResponse>(entryPath(contestId, entryId), { method: "PATCH", json }),
     onSuccess: refresh,
   });
@@ -76,6 +78,16 @@ export function useWithdrawEntry(contestId: string, entryId: string) {
   return useMutation({
     mutationFn: () => api<void>(entryPath(contestId, entryId), { method: "DELETE" }),
     onSuccess: refresh,
+  });
+}
+
+/** A named co-author's answer: confirm or decline the credit. */
+export function useAnswerCredit(contestId: string) {
+  const refresh = useRefreshContest(contestId);
+  return useMutation({
+    mutationFn: ({ entryId, answer }: { entryId: string; answer: "confirm" | "decline" }) =>
+      api<ContestCreditResponse>(`/api/contests/entries/${entryId}/credits/${answer}`, { method: "POST" }),
+    onSettled: refresh,
   });
 }
 

@@ -11,6 +11,7 @@ import {
   CONTEST_TITLE_MAX,
   CONTEST_UPLOAD_MAX_MB,
   CONTEST_VOTES_MAX,
+  ENTRY_CO_AUTHORS_MAX,
   ENTRY_NOTE_MAX,
   ENTRY_TITLE_MAX,
 } from "../contests/limits.ts";
@@ -40,6 +41,26 @@ export const notificationKinds = {
       }),
     },
   },
+  /** An entrant named the member as a co-author of an entry: they confirm or decline on the contest's page. */
+  contest_credit: {
+    urgent: false,
+    loud: true,
+    label: { en: "Remixes I am named a co-author of", "pt-BR": "Remixes em que me nomeiam coautor" },
+    text: {
+      en: "{actor} named you a co-author of {excerpt} in {title}: confirm or decline",
+      "pt-BR": "{actor} nomeou você coautor de {excerpt} em {title}: confirme ou recuse",
+    },
+    push: {
+      en: ({ actor, params, format }) => ({
+        title: `${actor ?? "Someone"} named you a co-author`,
+        body: `${format.quote(params.excerpt)} in ${params.title ?? "a remix contest"}: confirm or decline on the contest's page.`,
+      }),
+      "pt-BR": ({ actor, params, format }) => ({
+        title: `${actor ?? "Alguém"} nomeou você coautor`,
+        body: `${format.quote(params.excerpt)} em ${params.title ?? "um concurso de remix"}: confirme ou recuse na página do concurso.`,
+      }),
+    },
+  },
 } as const satisfies NotificationKinds;
 
 export const routeCodes = {
@@ -65,6 +86,10 @@ export const routeCodes = {
   contest_stem_not_found: { status: 404, en: M.stemNotFound },
   contest_stems_not_allowed: { status: 403, en: M.stemsNotAllowed },
   contest_stems_none: { status: 404, en: M.stemsNone },
+  contest_co_author_self: { status: 400, en: M.coAuthorSelf },
+  contest_co_author_unknown: { status: 400, en: M.coAuthorUnknown },
+  contest_co_authored: { status: 403, en: M.coAuthored },
+  contest_credit_not_found: { status: 404, en: M.creditNotFound },
   contest_stem_downloads_used_up: { status: 429, en: M.stemDownloadsUsedUp },
 } as const satisfies RouteCodeWords;
 
@@ -88,5 +113,7 @@ export const validationCodes = {
   contest_entry_title_too_long: { message: E.titleTooLong, params: { max: ENTRY_TITLE_MAX } },
   contest_entry_note_too_long: { message: E.noteTooLong, params: { max: ENTRY_NOTE_MAX } },
   contest_licence_required: { message: E.licenceRequired },
+  contest_co_authors_too_many: { message: E.coAuthorsTooMany, params: { max: ENTRY_CO_AUTHORS_MAX } },
+  contest_co_author_invalid: { message: E.coAuthorInvalid },
   contest_jury_score_invalid: { message: F.juryScoreInvalid },
 } as const satisfies ValidationCodeWords;

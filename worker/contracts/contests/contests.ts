@@ -5,6 +5,7 @@ import { z } from "../zod";
 import { userText } from "../text";
 import { parseInstant } from "../perks";
 import { TIER_ID_PATTERN } from "../tiers/gate";
+import { USERNAME_MAX, USERNAME_PATTERN } from "../auth";
 import {
   CONTEST_ACCESS_KINDS,
   CONTEST_ENTRIES_MAX,
@@ -18,6 +19,7 @@ import {
   CONTEST_VOTES_MAX,
   CONTEST_WINNER_MODES,
   DEFAULT_CONTEST_RULES,
+  ENTRY_CO_AUTHORS_MAX,
   ENTRY_NOTE_MAX,
   ENTRY_TITLE_MAX,
   type ContestAccessKind,
@@ -29,7 +31,13 @@ export * from "./limits";
 /** Contest and entry ids are UUIDs. */
 export const CONTEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const title = () => userText({ max: CONTEST_TITLE_MAX, maxMessage: M.titleTooLong, min: 1, minMessage: M.titleRequired });
+const title = () =>
+  userText({
+    max: CONTEST_TITLE_MAX,
+    maxMessage: M.titleTooLong,
+    min: 1,
+    minMessage: M.titleRequired,
+  });
 const text = (max = CONTEST_TEXT_MAX, maxMessage: string = M.textTooLong) => userText({ max, maxMessage, multiline: true }).default("");
 
 /** Who may download the stems, or who may enter: the tier or the event the kind needs, nothing else. */
@@ -40,10 +48,24 @@ const audience = z
     eventId: z.string().min(1).max(64).nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.access === "tier" && !v.tierId) ctx.addIssue({ code: "custom", path: ["tierId"], message: M.tierRequired });
-    if (v.access === "ticket" && !v.eventId) ctx.addIssue({ code: "custom", path: ["eventId"], message: M.eventRequired });
+    if (v.access === "tier" && !v.tierId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["tierId"],
+        message: M.tierRequired,
+      });
+    if (v.access === "ticket" && !v.eventId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["eventId"],
+        message: M.eventRequired,
+      });
   })
-  .transform((v) => ({ access: v.access, tierId: v.access === "tier" ? v.tierId! : null, eventId: v.access === "ticket" ? v.eventId! : null }));
+  .transform((v) => ({
+    access: v.access,
+    tierId: v.access === "tier" ? v.tierId! : null,
+    eventId: v.access === "ticket" ? v.eventId! : null,
+  }));
 export type ContestAudience = z.output<typeof audience>;
 
 const instant = () =>
@@ -61,7 +83,13 @@ export const contestInputSchema = z
     trackId: z.string({ error: M.trackRequired }).trim().min(1, M.trackRequired).max(100, M.trackRequired),
     titleEn: title(),
     titlePtBr: title(),
-    briefEn: userText({ max: CONTEST_TEXT_MAX, maxMessage: M.textTooLong, multiline: true, min: 1, minMessage: M.briefRequired }),
+    briefEn: userText({
+      max: CONTEST_TEXT_MAX,
+      maxMessage: M.textTooLong,
+      multiline: true,
+      min: 1,
+      minMessage: M.briefRequired,
+    }),
     briefPtBr: text(),
     /** The rules and licence; blank: the default text in that language. */
     rulesEn: text(),
@@ -84,10 +112,19 @@ export const contestInputSchema = z
   .superRefine((v, ctx) => {
     const times = [v.opensAt, v.entriesCloseAt, v.votingOpensAt, v.votingClosesAt];
     const missing = (["opensAt", "entriesCloseAt", "votingOpensAt", "votingClosesAt"] as const).find((_, i) => times[i] === null);
-    if (missing) return void ctx.addIssue({ code: "custom", path: [missing], message: M.timesRequired });
+    if (missing)
+      return void ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: M.timesRequired,
+      });
     const [opens, entriesClose, votingOpens, votingCloses] = times as number[];
     if (!(opens! < entriesClose! && entriesClose! <= votingOpens! && votingOpens! < votingCloses!))
-      ctx.addIssue({ code: "custom", path: ["votingClosesAt"], message: M.timesOrder });
+      ctx.addIssue({
+        code: "custom",
+        path: ["votingClosesAt"],
+        message: M.timesOrder,
+      });
   })
   .transform((v) => ({
     ...v,
@@ -102,30 +139,70 @@ export const contestInputSchema = z
   }));
 export type ContestValues = z.output<typeof contestInputSchema>;
 
-const entryTitle = () => userText({ max: ENTRY_TITLE_MAX, maxMessage: E.titleTooLong, min: 1, minMessage: E.titleRequired });
-const entryNote = () => userText({ max: ENTRY_NOTE_MAX, maxMessage: E.noteTooLong, multiline: true }).default("");
+const entryTitle = () =>
+  userText({
+    max: ENTRY_TITLE_MAX,
+    maxMessage: E.titleTooLong,
+    min: 1,
+    minMessage: E.titleRequired,
+  });
+const entryNote = () =>
+  userText({
+    max: ENTRY_NOTE_MAX,
+    maxMessage: E.noteTooLong,
+    multiline: true,
+  }).default("");
+
+/** The members the entrant names as co-authors, by username, each once whatever its case. */
+const coAuthors = () =>
+  z
+    .array(
+      z.string({ error: E.coAuthorInvalid }).trim().min(1, E.coAuthorInvalid).max(USERNAME_MAX, E.coAuthorInvalid).regex(USERNAME_PATTERN, E.coAuthorInvalid),
+      {
+        error: E.coAuthorInvalid,
+      },
+    )
+    .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()])
+    .refine((names) => names.length <= ENTRY_CO_AUTHORS_MAX, E.coAuthorsTooMany);
 
 /** POST /api/contests/:id/entries: a draft entry; the licence must be accepted. */
 export const entryInputSchema = z.strictObject({
   title: entryTitle(),
   note: entryNote(),
   acceptLicence: z.literal(true, { error: E.licenceRequired }),
+  coAuthors: coAuthors().default([]),
 });
 
-/** PATCH /api/contests/:id/entries/:entryId: the title and note, until the deadline. */
-export const entryEditSchema = z.strictObject({ title: entryTitle(), note: entryNote() });
+/** PATCH /api/contests/:id/entries/:entryId: the title and note, until the deadline; coAuthors, when given, replaces who is named. */
+export const entryEditSchema = z.strictObject({
+  title: entryTitle(),
+  note: entryNote(),
+  coAuthors: coAuthors().optional(),
+});
 
 /** PUT /api/admin/contests/:id/entries/:entryId/jury: the jury's score of an entry. */
-export const juryScoreSchema = z.strictObject({ score: whole(0, 100, M.juryScoreInvalid) });
+export const juryScoreSchema = z.strictObject({
+  score: whole(0, 100, M.juryScoreInvalid),
+});
 
 /** POST /api/contests/:id/votes. */
-export const voteInputSchema = z.strictObject({ entryId: z.string().regex(CONTEST_ID_PATTERN) });
+export const voteInputSchema = z.strictObject({
+  entryId: z.string().regex(CONTEST_ID_PATTERN),
+});
 
 // ----- answers -----
 
 /** Where a contest is by the clock: before opening, taking entries, between, voting, voting over. */
 export type ContestPhase = "upcoming" | "entries" | "waiting" | "voting" | "ended";
-export function contestPhaseAt(c: { opensAt: number; entriesCloseAt: number; votingOpensAt: number; votingClosesAt: number }, now: number): ContestPhase {
+export function contestPhaseAt(
+  c: {
+    opensAt: number;
+    entriesCloseAt: number;
+    votingOpensAt: number;
+    votingClosesAt: number;
+  },
+  now: number,
+): ContestPhase {
   if (now < c.opensAt) return "upcoming";
   if (now < c.entriesCloseAt) return "entries";
   if (now < c.votingOpensAt) return "waiting";
@@ -146,8 +223,16 @@ export type AdminContest = {
   rulesPtBr: string;
   prizesEn: string;
   prizesPtBr: string;
-  stems: { access: ContestAccessKind; tierId: string | null; eventId: string | null };
-  enter: { access: ContestAccessKind; tierId: string | null; eventId: string | null };
+  stems: {
+    access: ContestAccessKind;
+    tierId: string | null;
+    eventId: string | null;
+  };
+  enter: {
+    access: ContestAccessKind;
+    tierId: string | null;
+    eventId: string | null;
+  };
   opensAt: string;
   entriesCloseAt: string;
   votingOpensAt: string;
@@ -199,7 +284,10 @@ export const CONTEST_ENTER_REFUSALS = [
 export type ContestEnterRefusal = (typeof CONTEST_ENTER_REFUSALS)[number];
 
 /** Who may enter, for the page to say so: the kind, and the lowest tier's name (in the answer's language) for a tier gate. */
-export type ContestEnterGate = { access: ContestAccessKind; tierName: string | null };
+export type ContestEnterGate = {
+  access: ContestAccessKind;
+  tierName: string | null;
+};
 
 /** Why the asker may not download the stems: a visitor is asked to sign in, a member outside the gate told who may. */
 export const CONTEST_STEMS_REFUSALS = ["unauthorized", "contest_stems_not_allowed"] as const;
@@ -256,12 +344,22 @@ export type ContestSummary = Pick<
 >;
 export type ContestsResponse = { contests: ContestSummary[] };
 
+/** A member named on an entry, and where their answer stands. */
+export type ContestCreditStatus = "invited" | "confirmed" | "declined";
+export type ContestCredit = { username: string; status: ContestCreditStatus };
+
 /** An entry as listed: no vote count until the results are out. */
 export type ContestEntry = {
   id: string;
   title: string;
   note: string;
   remixer: { username: string };
+  /** The co-authors who confirmed: the only ones credited. */
+  coAuthors: { username: string }[];
+  /** Everyone the entrant named, with their answer: for the entrant only (null for anyone else). */
+  credits: ContestCredit[] | null;
+  /** The viewer's own answer when the entrant named them (they confirm or decline), else null. */
+  myCredit: ContestCreditStatus | null;
   status: "draft" | "submitted" | "withdrawn";
   durationSeconds: number | null;
   audioUrl: string | null;
@@ -271,8 +369,29 @@ export type ContestEntry = {
   updatedAt: string;
 };
 export type ContestEntryResponse = { entry: ContestEntry };
-export type ContestEntriesResponse = { entries: ContestEntry[]; votesLeft: number };
+export type ContestEntriesResponse = {
+  entries: ContestEntry[];
+  votesLeft: number;
+};
 export type ContestVoteResponse = { votesLeft: number };
+export type ContestCreditResponse = {
+  credit: { entryId: string; status: ContestCreditStatus };
+};
+
+/** An entry on its remixer's (or a confirmed co-author's) profile, once its contest's entries are closed. */
+export type ProfileContestEntry = {
+  contestId: string;
+  contestTitle: string;
+  entryId: string;
+  entryTitle: string;
+  /** Whose entry it is; the profile's member may be a co-author of it. */
+  remixer: { username: string };
+  coAuthored: boolean;
+  phase: ContestPhase;
+  /** Its place once the results are out (1 is a winner), else null. */
+  place: number | null;
+};
+export type ProfileContestEntriesResponse = { entries: ProfileContestEntry[] };
 
 /** One entry's result: its place (ties share one), the fans' votes and each share in percent with one decimal. */
 export type ContestResult = {
@@ -285,9 +404,18 @@ export type ContestResult = {
   jurySharePercent: number;
   scorePercent: number;
 };
-export type ContestResultsResponse = { resultsAt: string; results: ContestResult[] };
+export type ContestResultsResponse = {
+  resultsAt: string;
+  results: ContestResult[];
+};
 
 /** A stem as the back office lists it. */
-export type AdminContestStem = { id: string; name: string; format: "wav" | "flac" | "mp3"; bytes: number; createdAt: string };
+export type AdminContestStem = {
+  id: string;
+  name: string;
+  format: "wav" | "flac" | "mp3";
+  bytes: number;
+  createdAt: string;
+};
 export type AdminContestStemsResponse = { stems: AdminContestStem[] };
 export type AdminContestStemResponse = { stem: AdminContestStem };

@@ -14,6 +14,8 @@ export const ENTRY_DURATION_MIN_SECONDS = 30;
 export const ENTRY_DURATION_MAX_SECONDS = 15 * 60;
 export const ENTRY_TITLE_MAX = 120;
 export const ENTRY_NOTE_MAX = 1000;
+/** Co-authors an entrant may name on one entry (each confirms before being credited). */
+export const ENTRY_CO_AUTHORS_MAX = 4;
 /** A stem travels in one request, as an entry does, so the platform's 100 MB is its cap too. */
 export const STEM_MAX_MB = 100;
 /** Stems per contest: with each at most STEM_MAX_MB the ZIP stays under 4 GB, which a ZIP without ZIP64 cannot pass. */
@@ -71,6 +73,8 @@ export const CONTEST_ENTRY_MESSAGES = {
   titleTooLong: `A remix title has at most ${ENTRY_TITLE_MAX} characters`,
   noteTooLong: `The note has at most ${ENTRY_NOTE_MAX} characters`,
   licenceRequired: "Accept the contest's rules and licence to enter",
+  coAuthorsTooMany: `Name at most ${ENTRY_CO_AUTHORS_MAX} co-authors`,
+  coAuthorInvalid: "A co-author is named by their username",
 } as const;
 
 /** The English of each refusal the contests' routes answer (the words file gives each its code and status). */
@@ -102,5 +106,9 @@ export const CONTEST_MESSAGES = {
   stemNotFound: "Stem not found",
   stemsNotAllowed: "This contest's stems are open to other members",
   stemsNone: "This contest has no stems yet",
+  coAuthorSelf: "You are the entrant: name other members as co-authors",
+  coAuthorUnknown: "No member has that username",
+  coAuthored: "You cannot vote for a remix you co-authored",
+  creditNotFound: "You are not named on this entry",
   stemDownloadsUsedUp: `You have downloaded these stems ${STEM_DOWNLOADS_PER_DAY} times today: try again tomorrow`,
 } as const;

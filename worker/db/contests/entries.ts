@@ -2,6 +2,7 @@
 // once its audio is stored, edited until the entry deadline, withdrawn at any time (its votes go).
 // Each bound (the entry window, entries per member) is in the one statement that writes.
 import type { DB } from "../client";
+import { inviteStatements, uninviteStatement } from "./credits";
 
 export type EntryRow = {
   id: string;
@@ -25,10 +26,14 @@ const SELECT = `SELECT e.id, e.contest_id, e.user_id, u.username, e.title, e.not
 export const findEntry = (db: DB, contestId: string, entryId: string) =>
   db.$client.prepare(`${SELECT} WHERE e.contest_id = ?1 AND e.id = ?2`).bind(contestId, entryId).first<EntryRow>();
 
-/** The contest's submitted entries, and the viewer's own drafts. */
+/** A draft the viewer (?2) may read: their own, or one they are named on and have not declined. */
+const READABLE_DRAFT = `e.status = 'draft' AND (e.user_id = ?2 OR EXISTS (SELECT 1 FROM contest_entry_credits k
+                        WHERE k.entry_id = e.id AND k.user_id = ?2 AND k.status <> 'declined'))`;
+
+/** The contest's submitted entries, and the drafts the viewer may read (their own, and those they are named on). */
 export async function listEntries(db: DB, contestId: string, viewerId: string | null): Promise<EntryRow[]> {
   const { results } = await db.$client
-    .prepare(`${SELECT} WHERE e.contest_id = ?1 AND (e.status = 'submitted' OR (e.status = 'draft' AND e.user_id = ?2))`)
+    .prepare(`${SELECT} WHERE e.contest_id = ?1 AND (e.status = 'submitted' OR (${READABLE_DRAFT}))`)
     .bind(contestId, viewerId ?? "")
     .all<EntryRow>();
   return results;
@@ -45,27 +50,41 @@ export async function liveEntryCount(db: DB, contestId: string, userId: string):
 
 /**
  * A draft entry, taken in one statement that holds both bounds: the contest takes entries at `now`,
- * and the member has fewer live (draft or submitted) entries than it allows. False when refused.
+ * and the member has fewer live (draft or submitted) entries than it allows. The co-authors are
+ * invited in the same batch, only if the draft was written. Null when refused.
  */
-export async function createDraftEntry(db: DB, contestId: string, userId: string, v: { title: string; note: string }, now: number): Promise<string | null> {
+export async function createDraftEntry(
+  db: DB,
+  contestId: string,
+  userId: string,
+  v: { title: string; note: string; coAuthorIds: readonly string[] },
+  now: number,
+): Promise<string | null> {
   const id = crypto.randomUUID();
-  const written = await db.$client
-    .prepare(
-      `INSERT INTO contest_entries (id, contest_id, user_id, title, note, status, licence_accepted_at, created_at, updated_at)
+  const [written] = await db.$client.batch([
+    db.$client
+      .prepare(
+        `INSERT INTO contest_entries (id, contest_id, user_id, title, note, status, licence_accepted_at, created_at, updated_at)
        SELECT ?1, c.id, ?3, ?4, ?5, 'draft', ?6, ?6, ?6 FROM contests c
         WHERE c.id = ?2 AND c.opens_at <= ?6 AND ?6 < c.entries_close_at
           AND (SELECT count(*) FROM contest_entries e WHERE e.contest_id = c.id AND e.user_id = ?3 AND e.status <> 'withdrawn') < c.entries_per_member`,
-    )
-    .bind(id, contestId, userId, v.title, v.note, now)
-    .run();
-  return (written.meta.changes ?? 0) > 0 ? id : null;
+      )
+      .bind(id, contestId, userId, v.title, v.note, now),
+    ...inviteStatements(db, id, v.coAuthorIds, now, "EXISTS (SELECT 1 FROM contest_entries WHERE id = ?1)"),
+  ]);
+  return (written!.meta.changes ?? 0) > 0 ? id : null;
 }
 
 /** The entry's stored audio, while the contest takes entries; the entry is then submitted. False when refused. */
 export async function setEntryAudio(
   db: DB,
   entry: EntryRow,
-  audio: { key: string; format: string; bytes: number; durationSeconds: number },
+  audio: {
+    key: string;
+    format: string;
+    bytes: number;
+    durationSeconds: number;
+  },
   now: number,
 ): Promise<boolean> {
   const written = await db.$client
@@ -79,17 +98,27 @@ export async function setEntryAudio(
   return (written.meta.changes ?? 0) > 0;
 }
 
-/** A new title and note, until the entry deadline. False when refused. */
-export async function editEntry(db: DB, entry: EntryRow, v: { title: string; note: string }, now: number): Promise<boolean> {
-  const written = await db.$client
-    .prepare(
-      `UPDATE contest_entries SET title = ?3, note = ?4, updated_at = ?5
+/**
+ * A new title and note, until the entry deadline; with `coAuthorIds`, who is named too (the ones
+ * still named keep their answers), in the same batch and only if the edit was written. False when refused.
+ */
+export async function editEntry(db: DB, entry: EntryRow, v: { title: string; note: string; coAuthorIds?: readonly string[] }, now: number): Promise<boolean> {
+  // The edit stamps updated_at with `now`: the credits' statements run only after an edit of this batch.
+  const edited = "EXISTS (SELECT 1 FROM contest_entries WHERE id = ?1 AND updated_at = ?3 AND status <> 'withdrawn')";
+  const credits = v.coAuthorIds
+    ? [uninviteStatement(db, entry.id, v.coAuthorIds, now, edited), ...inviteStatements(db, entry.id, v.coAuthorIds, now, edited)]
+    : [];
+  const [written] = await db.$client.batch([
+    db.$client
+      .prepare(
+        `UPDATE contest_entries SET title = ?3, note = ?4, updated_at = ?5
         WHERE id = ?1 AND user_id = ?2 AND status <> 'withdrawn'
           AND EXISTS (SELECT 1 FROM contests c WHERE c.id = contest_entries.contest_id AND ?5 < c.entries_close_at)`,
-    )
-    .bind(entry.id, entry.user_id, v.title, v.note, now)
-    .run();
-  return (written.meta.changes ?? 0) > 0;
+      )
+      .bind(entry.id, entry.user_id, v.title, v.note, now),
+    ...credits,
+  ]);
+  return (written!.meta.changes ?? 0) > 0;
 }
 
 /** Withdraws the entry and takes its votes away, in one batch; the audio key to delete, or false when already withdrawn. */
@@ -105,7 +134,11 @@ export async function withdrawEntry(db: DB, entry: EntryRow, now: number): Promi
   return (written!.meta.changes ?? 0) > 0;
 }
 
-export type AdminEntryRow = EntryRow & { jury_score: number | null; place: number | null; fan_votes: number | null };
+export type AdminEntryRow = EntryRow & {
+  jury_score: number | null;
+  place: number | null;
+  fan_votes: number | null;
+};
 
 /** Every entry of the contest for the back office, drafts and withdrawn ones too, with the stored result of each. */
 export async function listAdminEntries(db: DB, contestId: string): Promise<AdminEntryRow[]> {

@@ -1,5 +1,6 @@
 // Votes in a contest (decision 184). A vote is taken by one INSERT ... SELECT that holds every
-// rule at once: the window by the clock, the entry submitted and not the voter's, the voter's
+// rule at once: the window by the clock, the entry submitted and neither the voter's nor one they
+// confirmed co-authoring (decision 192), the voter's
 // account (active, verified, made before the contest opened), one vote per entry (the key) and the
 // member's number of votes in the contest (the count in its WHERE). D1 runs each statement alone,
 // so racing requests cannot pass the bound between reading the count and writing.
@@ -15,6 +16,7 @@ export async function castVote(db: DB, contestId: string, entryId: string, userI
          JOIN contest_entries e ON e.contest_id = c.id
          JOIN users u ON u.id = ?3
         WHERE c.id = ?1 AND e.id = ?2 AND e.status = 'submitted' AND e.user_id <> u.id
+          AND NOT EXISTS (SELECT 1 FROM contest_entry_credits k WHERE k.entry_id = e.id AND k.user_id = u.id AND k.status = 'confirmed')
           AND c.voting_opens_at <= ?4 AND ?4 < c.voting_closes_at AND c.results_at IS NULL
           AND u.status = 'active' AND u.email_verified_at IS NOT NULL AND u.created_at < c.opens_at
           AND (SELECT count(*) FROM contest_votes v WHERE v.contest_id = c.id AND v.user_id = u.id) < c.votes_per_member

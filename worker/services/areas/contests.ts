@@ -1,5 +1,6 @@
 // The remix contests in the Worker (decision 184): every five minutes, contests whose voting ended
-// get their results, once (the job's module loads on its first run, not with the Worker).
+// get their results, once; then contests that opened or got their results since get the artist's
+// feed post, once each (each job's module loads on its first run, not with the Worker).
 import { FIVE_MINUTE_CRON, type WorkerArea } from "./area";
 
 export const contests = {
@@ -8,6 +9,11 @@ export const contests = {
       cron: FIVE_MINUTE_CRON,
       name: "contests: results",
       run: async ({ env, db, scheduledTime }) => (await import("../contests/results")).settleContests(env, db, scheduledTime),
+    },
+    {
+      cron: FIVE_MINUTE_CRON,
+      name: "contests: feed posts",
+      run: async ({ env, db, scheduledTime }) => (await import("../contests/feed-posts")).postContestNews(env, db, scheduledTime),
     },
   ],
 } satisfies WorkerArea;
