@@ -191,7 +191,15 @@ describe("a member", () => {
   });
 
   it("with tickets held for them, is sent to pay in My tickets", async () => {
-    const offer = { id: "of-1", quantity: 2, holdUntil: "2026-11-25T12:30:00.000Z", unitCents: 4000, totalCents: 8000, currency: "usd" as const };
+    const offer = {
+      id: "of-1",
+      quantity: 2,
+      holdUntil: "2026-11-25T12:30:00.000Z",
+      unitCents: 4000,
+      totalCents: 8000,
+      currency: "usd" as const,
+      taxAdded: false,
+    };
     api(MEMBER, { "GET /api/waitlist/places": json(200, { places: [place({ offer })] }) });
     renderEvents();
     const row = await balconyRow();

@@ -88,7 +88,15 @@ const WAITED: PublicEvent = {
   },
 };
 
-const OFFER: WaitlistOffer = { id: "of-1", quantity: 2, holdUntil: "2026-11-25T12:10:00.000Z", unitCents: 4000, totalCents: 8000, currency: "usd" };
+const OFFER: WaitlistOffer = {
+  id: "of-1",
+  quantity: 2,
+  holdUntil: "2026-11-25T12:10:00.000Z",
+  unitCents: 4000,
+  totalCents: 8000,
+  currency: "usd",
+  taxAdded: false,
+};
 const place = (overrides: Partial<WaitlistPlace> = {}): WaitlistPlace => ({
   id: "pl-1",
   ticketTypeId: "tt-balcony",
@@ -143,6 +151,13 @@ afterEach(() => {
 });
 
 describe("tickets held for the member", () => {
+  it("say that tax is added when they are released seats where the store adds tax", async () => {
+    api([place({ offer: { ...OFFER, taxAdded: true } })]);
+    renderTickets();
+    const offer = await within(await offers()).findByRole("article", { name: "Winter show" });
+    expect(offer.textContent).toContain("$80.00 at face value, plus tax where it applies");
+  });
+
   it("show the show, how many, the total at face value and the time left, said once; then that the hold passed", async () => {
     api([place()]);
     renderTickets();

@@ -69,6 +69,7 @@ describe("who is offered a return", () => {
       unitCents: 2500,
       totalCents: 2500,
       currency: "usd",
+      taxAdded: false,
     });
     expect((await (await places(pair.user.cookie)).json<WaitlistPlacesResponse>()).places[0]!.offer).toBeNull();
 

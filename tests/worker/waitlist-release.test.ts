@@ -7,14 +7,15 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { call, createUser } from "./helpers";
+import { call, callLocal, createUser } from "./helpers";
+import { sessionOf } from "./checkout-fixtures";
 import { createDoorStaff, SECRET } from "./check-in-fixtures";
 import { deliver, event, postWebhook, signatureFor } from "./payments-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
 import { D1, decline, expectRefused, holder, leave, offersOf, soldOutShow, waiting, type Show } from "./waitlist-fixtures";
 import { backgroundWorkSettled } from "../../worker/lib/background-work";
 import { signTicketToken } from "../../worker/lib/ticket-token";
-import type { WaitlistReleaseResponse } from "../../worker/contracts/waitlist/model";
+import type { WaitlistPlacesResponse, WaitlistReleaseResponse } from "../../worker/contracts/waitlist/model";
 
 const release = (typeId: string, json: unknown, cookie?: string) => call(`/api/admin/waitlist/types/${typeId}/release`, { method: "POST", json, cookie });
 const checkout = (offerId: string, cookie?: string) => call(`/api/waitlist/offers/${offerId}/checkout`, { method: "POST", cookie });
@@ -180,6 +181,43 @@ describe("released seats", () => {
     const token = await signTicketToken(SECRET, { ticketId: seat!.ticket_id!, eventId: show.eventId, version: 1 });
     const checkIn = await call("/api/check-in", { method: "POST", json: { eventId: show.eventId, token }, cookie: door.cookie });
     expect((await checkIn.json<{ result: string }>()).result).toBe("valid");
+  });
+
+  it("a seat is taxed as the general sale's tickets are: the local checkout's Pay from Germany is what the order and the ledger book", async () => {
+    const admin = await createUser("admin");
+    const taxSettings = (json: unknown) => call("/api/admin/tax/settings", { method: "PUT", json, cookie: admin.cookie });
+    expect((await taxSettings({ registrations: ["DE"], behavior: { usd: "exclusive", brl: "inclusive" } })).status).toBe(200);
+    try {
+      const show = await soldOutShow();
+      const fan = await waiting(show);
+      expect(await released(await release(show.typeId, { count: 1 }, admin.cookie))).toBe(1);
+      const [offer] = await offersOf(show.typeId);
+      const mine = await (await call("/api/waitlist/places", { cookie: fan.user.cookie })).json<WaitlistPlacesResponse>();
+      expect(mine.places.map((p) => p.offer)).toMatchObject([{ id: offer!.id, totalCents: 2500, taxAdded: true }]);
+      const pay = await checkout(offer!.id, fan.user.cookie);
+      expect(pay.status, await pay.clone().text()).toBe(200);
+      expect(await D1.prepare("SELECT total_cents, tax_behavior FROM store_checkouts WHERE id = ?1").bind(`wl_${offer!.id}`).first()).toEqual({
+        total_cents: 2500,
+        tax_behavior: "exclusive",
+      });
+      const session = sessionOf((await pay.json<{ url: string }>()).url);
+      const paid = await callLocal(`/api/store/local/checkouts/${session}/pay`, {
+        method: "POST",
+        cookie: fan.user.cookie,
+        json: { billing: { country: "DE" } },
+      });
+      expect(paid.status, await paid.clone().text()).toBe(200);
+      await backgroundWorkSettled();
+      // Germany's demo rate for admission is 7 %: 25.00 + 1.75, added as the general sale adds it.
+      const order = await D1.prepare("SELECT id, subtotal_cents, total_cents, tax_cents, tax_behavior FROM orders WHERE checkout_id = ?1")
+        .bind(`wl_${offer!.id}`)
+        .first<{ id: string }>();
+      expect(order).toMatchObject({ subtotal_cents: 2500, total_cents: 2675, tax_cents: 175, tax_behavior: "exclusive" });
+      const ledger = await D1.prepare("SELECT amount_cents, tax_cents FROM revenue_entries WHERE order_id = ?1").bind(order!.id).all();
+      expect(ledger.results).toEqual([{ amount_cents: 2675, tax_cents: 175 }]);
+    } finally {
+      expect((await taxSettings({ registrations: [], behavior: { usd: "exclusive", brl: "inclusive" } })).status).toBe(200);
+    }
   });
 
   it("a lapsed seat passes to the next place at the five-minute run", async () => {

@@ -21,6 +21,8 @@ import { parseJsonBody } from "../lib/validate";
 import { findPlace, joinRefusal, joinWaitlist, leaveWaitlist, listPlaces, type PlaceRow } from "../db/waitlist/places";
 import { findReturn, listReturn, listReturns, paidAmountOf, returnRefusal, withdrawReturn, type ReturnRow } from "../db/waitlist/returns";
 import { declineOffer, liveOffersOf, type OfferRow } from "../db/waitlist/offers";
+import { readTaxSettings } from "../db/tax-settings";
+import type { TaxSettings } from "#contracts/tax-model.ts";
 import { checkMayWait } from "../services/waitlist/join";
 import { passOn } from "../services/waitlist/offers";
 import { openOfferCheckout } from "../services/waitlist/claim-checkout";
@@ -43,23 +45,25 @@ import { ticketCurrencyOf } from "#contracts/tickets/event-tickets-model.ts";
 
 const currencyOf = (currency: string) => ticketCurrencyOf(currency) ?? "usd";
 
-const offerView = (o: OfferRow): WaitlistOffer => ({
+/** Seats are taxed as the general sale's tickets (decision 190): where the store adds tax, the page says so. */
+const offerView = (o: OfferRow, tax: TaxSettings): WaitlistOffer => ({
   id: o.id,
   quantity: o.quantity,
   holdUntil: new Date(o.hold_until).toISOString(),
   unitCents: Math.round(o.total_cents / o.quantity),
   totalCents: o.total_cents,
   currency: currencyOf(o.currency),
+  taxAdded: o.has_seats === 1 && tax.behavior[currencyOf(o.currency)] === "exclusive",
 });
 
-const placeView = (p: PlaceRow, offer: OfferRow | undefined): WaitlistPlace => ({
+const placeView = (p: PlaceRow, offer: OfferRow | undefined, tax: TaxSettings): WaitlistPlace => ({
   id: p.id,
   ticketTypeId: p.ticket_type_id,
   eventId: p.event_id,
   quantity: p.quantity,
   joinedAt: new Date(p.joined_at).toISOString(),
   busy: busyLevelOf(p.waiting),
-  offer: offer ? offerView(offer) : null,
+  offer: offer ? offerView(offer, tax) : null,
 });
 
 const returnView = (r: ReturnRow): TicketReturn => ({
@@ -87,7 +91,8 @@ export const waitlistRoutes = new Hono<HonoEnv>()
       c.var.db,
       places.map((p) => p.id),
     );
-    return c.json<WaitlistPlacesResponse>({ places: places.map((p) => placeView(p, offers.get(p.id))) });
+    const tax = await readTaxSettings(c.var.db);
+    return c.json<WaitlistPlacesResponse>({ places: places.map((p) => placeView(p, offers.get(p.id), tax)) });
   })
 
   .post("/places", async (c) => {
@@ -108,7 +113,7 @@ export const waitlistRoutes = new Hono<HonoEnv>()
     // Returns already listed (a show whose admin allows them before anyone waited) go to the line.
     await passOn(c.env, c.var.db, [ticketTypeId], now);
     const offers = await liveOffersOf(c.var.db, [id]);
-    return c.json<WaitlistPlaceResponse>({ place: placeView(place, offers.get(id)) }, 201);
+    return c.json<WaitlistPlaceResponse>({ place: placeView(place, offers.get(id), await readTaxSettings(c.var.db)) }, 201);
   })
 
   .get("/places/:id", async (c) => {
@@ -116,7 +121,7 @@ export const waitlistRoutes = new Hono<HonoEnv>()
     const place = id ? await findPlace(c.var.db, c.var.user!.id, id) : null;
     if (!place) throw routeError("waitlist_place_not_found");
     const offers = await liveOffersOf(c.var.db, [place.id]);
-    return c.json<WaitlistPlaceResponse>({ place: placeView(place, offers.get(place.id)) });
+    return c.json<WaitlistPlaceResponse>({ place: placeView(place, offers.get(place.id), await readTaxSettings(c.var.db)) });
   })
 
   .delete("/places/:id", async (c) => {

@@ -112,7 +112,7 @@ function OfferCard({ offer, show, onDeclined }: { offer: WaitlistOffer; show: Sh
     <article className="card waitlist-offer" aria-label={show.title} data-testid="waitlist-offer">
       <h3>{show.title}</h3>
       <p className="muted">{[show.when, show.typeName, intl.formatMessage(m.quantity, { count: offer.quantity })].filter(Boolean).join(" · ")}</p>
-      <p className="waitlist-total">{intl.formatMessage(m.offerTotal, { total })}</p>
+      <p className="waitlist-total">{intl.formatMessage(offer.taxAdded ? m.offerTotalTaxAdded : m.offerTotal, { total })}</p>
       <HoldCountdown holdUntil={offer.holdUntil}>
         {(passed) =>
           passed ? null : (

@@ -97,6 +97,10 @@ export const waitlistMessages = {
   leaveLabel: defineMessage<{ name: string }>({ id: "waitlist.leave.label", defaultMessage: "Leave the waitlist for {name}" }),
   quantity: defineMessage<{ count: number }>({ id: "waitlist.quantity", defaultMessage: "{count, plural, one {# ticket} other {# tickets}}" }),
   offerTotal: defineMessage<{ total: string }>({ id: "waitlist.offer.total", defaultMessage: "{total} at face value" }),
+  offerTotalTaxAdded: defineMessage<{ total: string }>({
+    id: "waitlist.offer.totalTaxAdded",
+    defaultMessage: "{total} at face value, plus tax where it applies",
+  }),
   holdLeft: defineMessage<{ left: string }>({ id: "waitlist.hold.left", defaultMessage: "{left} left to pay" }),
   holdUntil: defineMessage<{ time: string }>({
     id: "waitlist.hold.until",

@@ -74,6 +74,8 @@ export type WaitlistOffer = {
   unitCents: number;
   totalCents: number;
   currency: Currency;
+  /** Seats the admin released, where the store adds tax to prices: the checkout adds it as for any ticket (decision 190). */
+  taxAdded: boolean;
 };
 
 export type WaitlistPlacesResponse = { places: WaitlistPlace[] };

@@ -78,15 +78,25 @@ export async function offeredSeats(db: DB, offerId: string): Promise<OfferedSeat
 /** The claim's checkout row, once per offer (its id is the offer's), open until the provider's session ends. */
 export async function openClaimCheckout(
   db: DB,
-  p: { id: string; mode: "live" | "local"; userId: string; email: string; locale: string; offer: OfferRow; expiresAt: number; now: number },
+  p: {
+    id: string;
+    mode: "live" | "local";
+    userId: string;
+    email: string;
+    locale: string;
+    offer: OfferRow;
+    taxBehavior: "inclusive" | "exclusive";
+    expiresAt: number;
+    now: number;
+  },
 ): Promise<void> {
   await db.$client
     .prepare(
       `INSERT INTO store_checkouts (id, mode, user_id, email, locale, currency, subtotal_cents, total_cents, status, expires_at, created_at, updated_at, tax_behavior)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, 'open', ?8, ?9, ?9, 'inclusive')
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, 'open', ?8, ?9, ?9, ?10)
        ON CONFLICT (id) DO NOTHING`,
     )
-    .bind(p.id, p.mode, p.userId, p.email, p.locale, p.offer.currency.toLowerCase(), p.offer.total_cents, p.expiresAt, p.now)
+    .bind(p.id, p.mode, p.userId, p.email, p.locale, p.offer.currency.toLowerCase(), p.offer.total_cents, p.expiresAt, p.now, p.taxBehavior)
     .run();
 }
 
@@ -132,7 +142,7 @@ export function claimStatements(p: ClaimInput, now: number): Statement[] {
     stmt(
       `INSERT INTO orders (id, number, checkout_id, user_id, email, locale, currency, subtotal_cents, total_cents, status, payment_intent_id, paid_at,
                            created_at, updated_at, tax_cents, tax_behavior)
-       SELECT ?1, COALESCE((SELECT MAX(number) FROM orders), 1000) + 1, c.id, ?3, ?4, ?5, c.currency, ?6, ?6, 'paid', ?7, ?8, ?9, ?9, ?10, 'inclusive'
+       SELECT ?1, COALESCE((SELECT MAX(number) FROM orders), 1000) + 1, c.id, ?3, ?4, ?5, c.currency, c.subtotal_cents, ?6, 'paid', ?7, ?8, ?9, ?9, ?10, c.tax_behavior
          FROM store_checkouts c WHERE c.id = ?2 AND changes() > 0`,
       p.orderId,
       p.checkoutId,

@@ -168,13 +168,18 @@ export type OfferRow = {
   hold_until: number;
   status: string;
   checkout_id: string | null;
+  /** 1 when the offer carries seats (never returns with them), read by `liveOffersOf` only. */
+  has_seats?: number;
 };
 
 /** The live offers on these places, by place. */
 export async function liveOffersOf(db: DB, placeIds: string[]): Promise<Map<string, OfferRow>> {
   if (placeIds.length === 0) return new Map();
   const { results } = await db.$client
-    .prepare(`SELECT * FROM waitlist_offers WHERE status = 'offered' AND place_id IN (SELECT value FROM json_each(?1))`)
+    .prepare(
+      `SELECT o.*, EXISTS (SELECT 1 FROM waitlist_seats s WHERE s.offer_id = o.id) AS has_seats
+         FROM waitlist_offers o WHERE o.status = 'offered' AND o.place_id IN (SELECT value FROM json_each(?1))`,
+    )
     .bind(JSON.stringify(placeIds))
     .all<OfferRow>();
   return new Map(results.map((o) => [o.place_id, o]));

@@ -15,6 +15,8 @@ export const taxKindOf = (kind: ProductKind): TaxLineKind => KIND[kind];
 /** The checkout's taxable lines, in the order the provider is told them, shipping last. */
 export async function checkoutTaxLines(db: DB, checkout: StoreCheckoutRow): Promise<TaxableLine[]> {
   const [lines, tickets] = await Promise.all([listCheckoutLines(db, checkout.id), listTicketHolds(db, checkout.id)]);
+  // A checkout with neither lines nor holds is a waitlist claim's (decision 190): admission only.
+  if (lines.length === 0 && tickets.length === 0) return [{ kind: "event_admission", amountCents: checkout.subtotalCents }];
   return [
     ...lines.map((l) => ({ kind: taxKindOf(l.kind), amountCents: l.totalCents - l.discountCents })),
     ...tickets.map((t) => ({ kind: "event_admission" as const, amountCents: t.totalCents })),

@@ -11,6 +11,7 @@ import { routeError } from "../../lib/errors";
 import { createPaymentsService, PaymentsConfigError, type PaymentsService } from "../payments";
 import { findOffer, offeredSeats, offeredTickets, openClaimCheckout, setClaimSession } from "../../db/waitlist/claims";
 import { ticketLineName } from "../store/ticket-pricing";
+import { readTaxSettings } from "../../db/tax-settings";
 import { STORE_LIMITS } from "#contracts/store/model.ts";
 import { ticketCurrencyOf } from "#contracts/tickets/event-tickets-model.ts";
 import { WAITLIST_CHECKOUT_PREFIX } from "#contracts/waitlist/model.ts";
@@ -39,9 +40,22 @@ export async function openOfferCheckout(
   // Returns at what their sellers paid, then seats at the price they were listed at (decision 190).
   const [returned, seats] = await Promise.all([offeredTickets(db, offer.id), offeredSeats(db, offer.id)]);
   const tickets = [...returned, ...seats];
+  // Returns carry the tax their sellers paid; seats (an offer holds one or the other) are taxed as
+  // the general sale's tickets are, by the store's setting for the currency (decision 190).
+  const taxBehavior = seats.length > 0 ? (await readTaxSettings(db)).behavior[currency] : "inclusive";
   const checkoutId = WAITLIST_CHECKOUT_PREFIX + offer.id;
   const expiresAt = p.now + STORE_LIMITS.checkoutTtlMs;
-  await openClaimCheckout(db, { id: checkoutId, mode: service.mode, userId: p.user.id, email: p.user.email, locale: p.locale, offer, expiresAt, now: p.now });
+  await openClaimCheckout(db, {
+    id: checkoutId,
+    mode: service.mode,
+    userId: p.user.id,
+    email: p.user.email,
+    locale: p.locale,
+    offer,
+    taxBehavior,
+    expiresAt,
+    now: p.now,
+  });
   let session: { id: string; url: string };
   try {
     session = await service.createOrderCheckout({
@@ -58,7 +72,7 @@ export async function openOfferCheckout(
         quantity: 1,
         taxKind: "event_admission",
       })),
-      taxBehavior: "inclusive",
+      taxBehavior,
       shipping: null,
       expiresAt,
       origin: p.origin,

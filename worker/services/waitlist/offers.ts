@@ -6,7 +6,7 @@
 // place left, and by the cron's lapse.
 import type { AppEnv } from "../../env";
 import type { DB } from "../../db/client";
-import { eventTitles, lapseOffers, makeOffer, offerCandidates, typesWithListedItems, type MadeOffer } from "../../db/waitlist/offers";
+import { eventTitles, lapseOffers, makeOffer, offerCandidates, typesWithListedItems, type ListedItem, type MadeOffer } from "../../db/waitlist/offers";
 import { notifyMembers } from "../notifications";
 import { closeCancelledLists, type ClosedPlace } from "../../db/waitlist/closing";
 import { TICKETS_PATH } from "#contracts/tickets/event-tickets-model.ts";
@@ -18,14 +18,14 @@ const MAX_ROUNDS = 50;
 function nextFit(candidates: Awaited<ReturnType<typeof offerCandidates>>): { placeId: string; returnIds: string[]; seatIds: string[] } | null {
   for (const place of candidates.places) {
     const seen = new Set<string>(JSON.parse(place.seen ?? "[]") as string[]);
-    const fresh = candidates.items.filter((r) => !seen.has(r.id));
-    if (fresh.length < place.quantity) continue;
-    const chosen = fresh.slice(0, place.quantity);
-    return {
-      placeId: place.id,
-      returnIds: chosen.filter((i) => i.kind === "return").map((i) => i.id),
-      seatIds: chosen.filter((i) => i.kind === "seat").map((i) => i.id),
-    };
+    // Returns or seats, never both in one offer: a return is paid at what its seller paid, tax
+    // included, a seat as the general sale pays a ticket (its tax by the store's setting), and one
+    // checkout has one way of taxing (decision 190).
+    const fresh = (kind: ListedItem["kind"]) => candidates.items.filter((r) => r.kind === kind && !seen.has(r.id)).map((r) => r.id);
+    const returns = fresh("return");
+    if (returns.length >= place.quantity) return { placeId: place.id, returnIds: returns.slice(0, place.quantity), seatIds: [] };
+    const seats = fresh("seat");
+    if (seats.length >= place.quantity) return { placeId: place.id, returnIds: [], seatIds: seats.slice(0, place.quantity) };
   }
   return null;
 }

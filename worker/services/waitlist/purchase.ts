@@ -81,6 +81,7 @@ export const waitlistClaims: PurchaseKind = {
     const checkout = await checkoutOf(db, checkoutId);
     const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : null;
     const amountTotal = typeof session.amount_total === "number" ? session.amount_total : 0;
+    const amountTax = typeof session.total_details?.amount_tax === "number" ? session.total_details.amount_tax : 0;
     if (!checkout || checkout.user_id === null || checkout.offer_id !== checkoutId.slice(WAITLIST_CHECKOUT_PREFIX.length)) return unreadableEvent(event);
     const [tickets, seats] = await Promise.all([offeredTickets(db, checkout.offer_id), offeredSeats(db, checkout.offer_id)]);
     const orderId = crypto.randomUUID();
@@ -92,8 +93,10 @@ export const waitlistClaims: PurchaseKind = {
         buyer: { userId: checkout.user_id, email: checkout.email, locale: checkout.locale },
         paidAt: event.created * 1000,
         paymentIntentId,
-        totalCents: checkout.total_cents,
-        taxCents: checkout.tax_cents,
+        // Returns at what their sellers paid, tax included; seats with the tax the provider added
+        // or found in the price, as a general sale's order books it (decision 190).
+        totalCents: seats.length > 0 ? amountTotal : checkout.total_cents,
+        taxCents: seats.length > 0 ? amountTax : checkout.tax_cents,
         tickets: tickets.map((t) => ({
           returnId: t.return_id,
           ticketId: t.ticket_id,
