@@ -13,6 +13,7 @@ import { createUser, ORIGIN, type TestUser } from "./helpers";
 import { fakeAssets, page } from "./pages-fixtures";
 import { seedPost } from "./posts-fixtures";
 import { seedImage, seedProduct, seedVariant } from "./store-fixtures";
+import { createContest, validContest } from "./contests-fixtures";
 
 const D1 = (env as unknown as { DB: D1Database }).DB;
 const HOUR = 60 * 60 * 1000;
@@ -47,6 +48,10 @@ beforeAll(async () => {
   await seedVariant(shirt.id, { size: "M", stock: 3 });
   await seedImage(shirt.id, "store/validity-shirt.jpg", 1, "The shirt, front");
   const album = await seedProduct({ title: "Freestyle Nights (digital)", albumId: "freestyle-nights" });
+  const contest = await createContest(
+    await createUser("admin"),
+    validContest("waiting-for-your-love", { titleEn: "Validity remix", briefEn: "Make it move.\nKeep it yours.", prizesEn: "A release" }),
+  );
   paths = [
     "/",
     "/events",
@@ -74,6 +79,7 @@ beforeAll(async () => {
     `/store/${album.slug}`,
     "/embed/track/waiting-for-your-love",
     "/embed/album/freestyle-nights",
+    `/contests/${contest.id}`,
     // The app's not-found page, which the Worker renders with a 404.
     "/no-such-page",
   ];
