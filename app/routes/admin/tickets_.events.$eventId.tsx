@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { PageFrame } from "../../components/PageFrame";
@@ -23,14 +24,18 @@ const meta = defineMessages({
 function AdminTicketSales() {
   usePageMeta(meta);
   const { eventId } = Route.useParams();
+  // The waitlist follows once the event's sales are read: a missing event says so once, above.
+  const sales = useQuery(ticketSalesQueryOptions(eventId));
   return (
     <PageFrame title={<FormattedMessage id="admin.ticketSales.title" defaultMessage="Ticket sales and door list" />}>
       <TicketsMessages>
         <TicketSalesPage eventId={eventId} />
       </TicketsMessages>
-      <WaitlistAdminMessages>
-        <WaitlistSection eventId={eventId} />
-      </WaitlistAdminMessages>
+      {sales.isSuccess && (
+        <WaitlistAdminMessages>
+          <WaitlistSection eventId={eventId} />
+        </WaitlistAdminMessages>
+      )}
     </PageFrame>
   );
 }

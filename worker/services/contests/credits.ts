@@ -10,7 +10,9 @@ import { notifyMembers } from "../notifications";
 /** The named members' ids; a 400 with its code when the entrant named themselves or no active member. */
 export async function coAuthorIds(db: DB, usernames: readonly string[], entrantId: string): Promise<string[]> {
   const resolved = await resolveCoAuthors(db, usernames, entrantId);
-  if ("refused" in resolved) throw routeError(resolved.refused);
+  if ("refused" in resolved) {
+    throw resolved.refused === "contest_co_author_self" ? routeError("contest_co_author_self") : routeError("contest_co_author_unknown");
+  }
   return resolved.ids;
 }
 
