@@ -3,6 +3,8 @@
 // refunds the provider refused are asked again; its claims are a kind of purchase of their own.
 import { FIVE_MINUTE_CRON, type WorkerArea } from "./area";
 import { waitlistClaims } from "../waitlist/purchase";
+// Static: the claims' purchase already loads the refunds at start-up, so a lazy import would split nothing.
+import { retrySellerRefunds } from "../waitlist/seller-refunds";
 
 export const waitlist = {
   cron: [
@@ -14,7 +16,7 @@ export const waitlist = {
     {
       cron: FIVE_MINUTE_CRON,
       name: "waitlist: sellers' refunds retried",
-      run: async ({ env, db, scheduledTime }) => (await import("../waitlist/seller-refunds")).retrySellerRefunds(env, db, scheduledTime),
+      run: ({ env, db, scheduledTime }) => retrySellerRefunds(env, db, scheduledTime),
     },
   ],
   purchases: [waitlistClaims],
