@@ -10,7 +10,7 @@ import { musicMessages } from "./messages";
 export function CoverHeadPlaceholder({ className }: { className: string }) {
   return (
     <div className={className} aria-busy="true">
-      <div className="cover cover-placeholder" style={{ width: 400, height: 400 }} />
+      <div className="cover cover-placeholder cover-400" />
       <div className="cover-head-placeholder-text">
         <Loading label={<FormattedMessage {...musicMessages.loading} />} />
       </div>
