@@ -5,6 +5,7 @@ import { notificationQueue, type NotificationMessage } from "./services/notifica
 import { campaignQueue, type CampaignMessage } from "./services/newsletter/campaigns";
 import type { TicketJobMessage } from "./services/tickets/cancellation";
 import type { MasterFormatsMessage } from "./services/media/master-formats";
+import type { EntryStreamMessage } from "./services/contests/entry-stream";
 import type { VipPaymentLookupMessage } from "./services/membership/payment-lookup";
 import { deadLetterQueue } from "./services/dead-letters";
 import { logicalQueueName } from "./lib/queue-names";
@@ -16,7 +17,7 @@ const CAMPAIGN_QUEUE_NAME = "freestyle-lovers-campaigns";
 export function consume(batch: MessageBatch, env: AppEnv): Promise<void> {
   const queue = logicalQueueName(batch.queue);
   if (queue === CAMPAIGN_QUEUE_NAME)
-    return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | VipPaymentLookupMessage>, env);
+    return campaignQueue(batch as MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | EntryStreamMessage | VipPaymentLookupMessage>, env);
   if (queue === NOTIFY_QUEUE_NAME) return notificationQueue(batch as MessageBatch<NotificationMessage>, env);
   return deadLetterQueue(batch, env);
 }

@@ -2,7 +2,8 @@
 // shows the contest page in both of its busy phases. "Spring Love Remix Contest" is voting now,
 // with four entries by demo members whose remixes the tracks' audio generator renders (MP3s put
 // into local R2 under contest-entries/, as the Worker stores an entry's audio) and a few votes
-// (their counts stay hidden until the results); the demo fan has their votes left to try.
+// (their counts stay hidden until the results); the demo fan has their votes left to try. Each
+// entry's MP3 is its own streaming copy, its waveform's peaks computed from the same signal.
 // "Moonlight Boulevard Remix Contest" takes entries now, open to every member, for the enter form,
 // with three stems to download (WAVs the masters' generator renders, put into local R2 under
 // contest-stems/<contest>/, as the Worker stores a stem).
@@ -11,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../../worker/lib/time.ts";
 import { SAMPLE_RATE } from "./demo-audio.mjs";
+import { demoEntryPeaks } from "./demo-contest-peaks.mjs";
 // The rules a contest saved without its own has.
 import { DEFAULT_CONTEST_RULES as RULES } from "../../worker/contracts/contests/limits.ts";
 
@@ -122,6 +124,9 @@ export function demoContestsSql(now) {
         `INSERT OR IGNORE INTO contest_entries (id, contest_id, user_id, title, note, status, audio_key, audio_format, audio_bytes, duration_seconds, licence_accepted_at, created_at, updated_at)
          SELECT ${sqlText(entry.id)}, c.id, u.id, ${sqlText(entry.title)}, ${sqlText(entry.note)}, 'submitted', ${sqlText(entryAudioKey(entry.id))}, 'mp3', NULL, ${ENTRY_SECONDS}, ${made}, ${made}, ${made}
            FROM contests c JOIN users u ON u.id = ${sqlText(entry.userId)} WHERE c.id = ${id};`,
+        // The remix is an MP3 (its own streaming copy) with its waveform, so the page shows it at once (decision 195).
+        `UPDATE contest_entries SET stream_key = audio_key, stream_state = 'ready', peaks = ${sqlText(demoEntryPeaks({ id: entry.id, durationSeconds: ENTRY_SECONDS }))}
+          WHERE id = ${sqlText(entry.id)} AND audio_key = ${sqlText(entryAudioKey(entry.id))};`,
       );
     });
     for (const [i, stem] of DEMO_CONTEST_STEM_AUDIO.filter((s) => s.contestId === contest.id).entries()) {

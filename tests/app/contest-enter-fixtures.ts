@@ -56,6 +56,8 @@ export const entry = (overrides: Partial<ContestEntry> = {}): ContestEntry => ({
   status: "draft",
   durationSeconds: null,
   audioUrl: null,
+  streamState: null,
+  peaks: null,
   mine: true,
   votedByMe: false,
   createdAt: "2026-11-02T12:00:00.000Z",

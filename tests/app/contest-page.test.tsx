@@ -53,6 +53,8 @@ const entry = (n: number, overrides: Partial<ContestEntry> = {}): ContestEntry =
   status: "submitted",
   durationSeconds: 60,
   audioUrl: `/api/contests/${ID}/entries/33333333-0000-4000-8000-00000000000${n}/audio`,
+  streamState: "ready",
+  peaks: Array.from({ length: 200 }, (_, i) => (i * 37) % 256),
   mine: false,
   votedByMe: false,
   createdAt: "2026-11-02T12:00:00.000Z",

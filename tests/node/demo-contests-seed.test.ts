@@ -14,6 +14,7 @@ import { DEMO_CONTESTS, DEMO_CONTEST_ENTRY_AUDIO, DEMO_CONTEST_STEM_AUDIO, demoC
 import { demoMediaJobs, generateDemoMedia } from "../../scripts/catalog/generate-demo-media.mjs";
 import { audioDuration, detectAudioType } from "../../worker/lib/audio-probe";
 import { probeBytes } from "../../worker/lib/probe-sink";
+import { peaksFromText } from "../../worker/lib/peaks";
 import { CONTEST_ID_PATTERN, ENTRY_DURATION_MAX_SECONDS, ENTRY_DURATION_MIN_SECONDS, contestPhaseAt } from "../../worker/contracts/contests/contests";
 
 const PEPPER = "demo-seed-test-pepper-0123456789";
@@ -54,9 +55,18 @@ describe("the demo's remix contests", () => {
 
   it("hold four submitted entries by demo members, with their audio under the Worker's keys, and votes on others' entries only", async () => {
     const database = await seeded();
-    const entries = all<{ id: string; user_id: string; status: string; audio_key: string; duration_seconds: number }>(
+    const entries = all<{
+      id: string;
+      user_id: string;
+      status: string;
+      audio_key: string;
+      duration_seconds: number;
+      stream_key: string;
+      stream_state: string;
+      peaks: string;
+    }>(
       database,
-      "SELECT id, user_id, status, audio_key, duration_seconds FROM contest_entries WHERE contest_id = ? ORDER BY id",
+      "SELECT id, user_id, status, audio_key, duration_seconds, stream_key, stream_state, peaks FROM contest_entries WHERE contest_id = ? ORDER BY id",
       VOTING!.id,
     );
     expect(entries).toHaveLength(4);
@@ -66,6 +76,12 @@ describe("the demo's remix contests", () => {
       expect(entry.id).toMatch(CONTEST_ID_PATTERN);
       expect(entry.audio_key).toMatch(new RegExp(`^contest-entries/${entry.id}-[0-9a-f]{16}\\.mp3$`));
       expect(entry.duration_seconds).toBeGreaterThanOrEqual(ENTRY_DURATION_MIN_SECONDS);
+      // Its own streaming copy with its waveform (decision 195): 200 levels, the loudest 255, faded in from near silence.
+      expect([entry.stream_state, entry.stream_key]).toEqual(["ready", entry.audio_key]);
+      const peaks = peaksFromText(entry.peaks)!;
+      expect(peaks).toHaveLength(200);
+      expect(Math.max(...peaks)).toBe(255);
+      expect(peaks[0]).toBeLessThan(128);
     }
     expect(DEMO_CONTEST_ENTRY_AUDIO.map((a) => a.key).sort()).toEqual(entries.map((e) => e.audio_key).sort());
     const votes = all<{ n: number }>(

@@ -46,7 +46,11 @@ const upload = (contestId: string, entryId: string, cookie: string, body: Uint8A
   call(`${API}/${contestId}/entries/${entryId}/audio`, { method: "PUT", body: body as unknown as BodyInit, cookie, headers: { "content-type": type } });
 const stored = async () => ({
   entries: await rows("SELECT id, status, title, note, audio_key, duration_seconds FROM contest_entries ORDER BY id"),
-  audio: (await MEDIA.list({ prefix: "contest-entries/" })).objects.map((o) => o.key).sort(),
+  // An earlier test's streaming copy (decision 195) may land at any moment: the uploads' own files are compared.
+  audio: (await MEDIA.list({ prefix: "contest-entries/" })).objects
+    .map((o) => o.key)
+    .filter((key) => !key.endsWith(".stream.mp3"))
+    .sort(),
 });
 
 async function draftOf(contestId: string, user: TestUser) {
@@ -185,9 +189,13 @@ describe("the remix's audio", () => {
       expect(res.status, type).toBe(200);
       const { entry } = await res.json<ContestEntryResponse>();
       expect(entry).toMatchObject({ status: "submitted", durationSeconds: seconds, mine: true });
+      // The route plays the original until its streaming copy is made (decision 195, contest-entry-streams.test.ts).
       const played = await call(entry.audioUrl!);
-      expect([played.status, played.headers.get("content-type")]).toEqual([200, type]);
-      const body = new Uint8Array(await played.arrayBuffer());
+      expect(played.status).toBe(200);
+      expect([type, "audio/mpeg"]).toContain(played.headers.get("content-type"));
+      await played.arrayBuffer();
+      const [row] = await rows<{ audio_key: string }>("SELECT audio_key FROM contest_entries WHERE id = ?1", entry.id);
+      const body = new Uint8Array(await (await MEDIA.get(row!.audio_key))!.arrayBuffer());
       expect(body.length === bytes.length && body.every((b, i) => b === bytes[i]), "the bytes sent").toBe(true);
     }
   }, 60_000);

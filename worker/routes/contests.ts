@@ -11,7 +11,7 @@
 //   PATCH  /:id/entries/:entryId          the title and note (and coAuthors when given), until the entry deadline
 //   PUT    /:id/entries/:entryId/audio    the body is the remix (WAV, FLAC or MP3 as its Content-Type
 //                                          says, up to the contest's size and within the duration limits)
-//   GET    /:id/entries/:entryId/audio    the remix, with Range
+//   GET    /:id/entries/:entryId/audio    the remix's streaming copy once made (the original before), with Range
 //   DELETE /:id/entries/:entryId          withdraw, at any time; its votes go
 //   POST   /:id/votes                     { entryId } → 201 with the votes left
 //   DELETE /:id/votes/:entryId            the vote back, while the window is open
@@ -46,6 +46,8 @@ import { listStems, recordStemDownload, stemDownloadsToday, stemsSummary } from 
 import { resultsOf } from "../services/contests/results";
 import { creditsOf, type CreditRow } from "../db/contests/credits";
 import { coAuthorIds, notifyCoAuthors } from "../services/contests/credits";
+import { entryAudioStored, streamKeyOf } from "../services/contests/entry-stream";
+import { peaksFromText } from "../lib/peaks";
 import {
   CONTEST_ID_PATTERN,
   CONTEST_MESSAGES,
@@ -100,6 +102,10 @@ async function ownEntry(c: Ctx, contest: ContestRow): Promise<EntryRow> {
   return entry;
 }
 
+/** Whether the entry's streaming copy is made, and made from the audio it points at now (a new upload's job may not have started). */
+const streamReady = (entry: EntryRow) =>
+  entry.stream_state === "ready" && entry.audio_key !== null && entry.stream_key === streamKeyOf(entry.audio_key, entry.audio_format);
+
 function entryView(entry: EntryRow, viewerId: string | null, voted: ReadonlySet<string>, credits: readonly CreditRow[]): ContestEntry {
   const named = credits.filter((k) => k.entry_id === entry.id);
   const mine = entry.user_id === viewerId;
@@ -114,6 +120,8 @@ function entryView(entry: EntryRow, viewerId: string | null, voted: ReadonlySet<
     status: entry.status,
     durationSeconds: entry.duration_seconds,
     audioUrl: entry.audio_key ? `/api/contests/${entry.contest_id}/entries/${entry.id}/audio` : null,
+    streamState: entry.audio_key ? entry.stream_state : null,
+    peaks: streamReady(entry) ? peaksFromText(entry.peaks) : null,
     mine,
     votedByMe: voted.has(entry.id),
     createdAt: new Date(entry.created_at).toISOString(),
@@ -336,6 +344,7 @@ export const contestRoutes = new Hono<HonoEnv>()
       throw routeError("contest_entries_closed");
     }
     await deleteObjects(c.env.MEDIA, [entry.audio_key]);
+    await entryAudioStored(c.env, entry, upload.key);
     return c.json<ContestEntryResponse>(await entryAnswer(c, contest.id, entry.id));
   })
 
@@ -343,8 +352,9 @@ export const contestRoutes = new Hono<HonoEnv>()
     const contest = await openContest(c, Date.now());
     const entry = await visibleEntry(c, contest);
     if (!entry.audio_key || entry.status === "withdrawn") throw routeError("contest_entry_not_found");
-    const contentType = contestAudioMime(entry.audio_format);
-    const res = await serveR2Object(c.env.MEDIA, entry.audio_key, c.req.raw, { contentType, cacheControl: "private, max-age=300" });
+    // The streaming copy once made (decision 195); the original while it is made or when it could not be.
+    const [key, contentType] = streamReady(entry) ? [entry.stream_key!, "audio/mpeg"] : [entry.audio_key, contestAudioMime(entry.audio_format)];
+    const res = await serveR2Object(c.env.MEDIA, key, c.req.raw, { contentType, cacheControl: "private, max-age=300" });
     if (!res) throw routeError("contest_entry_not_found");
     return res;
   })

@@ -1,5 +1,5 @@
 // The body of a remix contest's page: its texts and where it is in time, then its entries in the
-// order the Worker shuffled for this listener, each playable, with the vote buttons and the votes
+// order the Worker shuffled for this listener, each playable with its waveform, with the vote buttons and the votes
 // left while voting is open, and entering (EnterSection). No counts: the Worker sends none until
 // the results.
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./quer
 import { EnterSection } from "./EnterSection";
 import { CreditInvites } from "./CreditInvites";
 import { StemsSection } from "./StemsSection";
+import { EntryPlayer } from "./EntryPlayer";
 import { phaseText } from "./phase-text";
 import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
@@ -113,7 +114,7 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
                   })}`}
               </p>
               {entry.note && <p>{entry.note}</p>}
-              {entry.audioUrl && <audio controls preload="none" src={entry.audioUrl} aria-label={entry.title} />}
+              <EntryPlayer entry={entry} />
               {entry.votedByMe && <span className="badge">{intl.formatMessage(m.voted)}</span>}
               {voting && !entry.mine && (entry.votedByMe || votesLeft > 0) && (
                 <button

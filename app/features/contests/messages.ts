@@ -126,5 +126,11 @@ export const contestMessages = {
     defaultMessage: "{count, plural, one {You have # vote left} other {You have # votes left}}",
   }),
   vote: defineMessage<{ title: string }>({ id: "contests.vote", defaultMessage: "Vote for {title}" }),
+  waveformLabel: defineMessage<{ title: string }>({ id: "contests.waveform.label", defaultMessage: "Position in {title}" }),
+  waveformPosition: defineMessage<{ position: string; duration: string }>({
+    id: "contests.waveform.position",
+    defaultMessage: "{position} of {duration}",
+  }),
+  waveformPending: defineMessage({ id: "contests.waveform.pending", defaultMessage: "Waveform being prepared…" }),
   unvote: defineMessage<{ title: string }>({ id: "contests.unvote", defaultMessage: "Take back my vote for {title}" }),
 };

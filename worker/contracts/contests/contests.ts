@@ -362,12 +362,18 @@ export type ContestEntry = {
   myCredit: ContestCreditStatus | null;
   status: "draft" | "submitted" | "withdrawn";
   durationSeconds: number | null;
+  /** The audio route: the streaming copy once `streamState` is ready, the original file before (decision 195). */
   audioUrl: string | null;
+  /** Where the streaming copy and waveform are: being made, made, or the file could not be read (null without audio). */
+  streamState: ContestStreamState | null;
+  /** The waveform: PEAK_COUNT levels 0–255 once the copy is ready (approximate for an MP3 entry), else null. */
+  peaks: number[] | null;
   mine: boolean;
   votedByMe: boolean;
   createdAt: string;
   updatedAt: string;
 };
+export type ContestStreamState = "pending" | "ready" | "failed";
 export type ContestEntryResponse = { entry: ContestEntry };
 export type ContestEntriesResponse = {
   entries: ContestEntry[];

@@ -15,12 +15,16 @@ export type EntryRow = {
   audio_key: string | null;
   audio_format: string | null;
   duration_seconds: number | null;
+  /** The streaming copy and waveform (decision 195, migration 0100). */
+  stream_key: string | null;
+  stream_state: "pending" | "ready" | "failed" | null;
+  peaks: string | null;
   created_at: number;
   updated_at: number;
 };
 
 const SELECT = `SELECT e.id, e.contest_id, e.user_id, u.username, e.title, e.note, e.status, e.audio_key, e.audio_format,
-                       e.duration_seconds, e.created_at, e.updated_at
+                       e.duration_seconds, e.stream_key, e.stream_state, e.peaks, e.created_at, e.updated_at
                   FROM contest_entries e JOIN users u ON u.id = e.user_id`;
 
 export const findEntry = (db: DB, contestId: string, entryId: string) =>
@@ -145,7 +149,7 @@ export async function listAdminEntries(db: DB, contestId: string): Promise<Admin
   const { results } = await db.$client
     .prepare(
       `SELECT e.id, e.contest_id, e.user_id, u.username, e.title, e.note, e.status, e.audio_key, e.audio_format,
-              e.duration_seconds, e.created_at, e.updated_at, e.jury_score, r.place, r.fan_votes
+              e.duration_seconds, e.stream_key, e.stream_state, e.peaks, e.created_at, e.updated_at, e.jury_score, r.place, r.fan_votes
          FROM contest_entries e JOIN users u ON u.id = e.user_id
          LEFT JOIN contest_results r ON r.contest_id = e.contest_id AND r.entry_id = e.id
         WHERE e.contest_id = ?1

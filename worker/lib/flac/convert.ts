@@ -7,10 +7,10 @@ import { ENCODE_BLOCK_SIZE, encodeFrame, encodeStreamHeader, type FlacTags } fro
 import { channelsToPcm, pcmToChannels, readWavHeader, wavHeader, type PcmFormat } from "./wav";
 
 /** Input kept at hand: refilled to FILL bytes when under LOW, so one frame (at most ~1.5 MB) always fits. */
-const LOW = 2 * 1024 * 1024;
-const FILL = 8 * 1024 * 1024;
+export const LOW = 2 * 1024 * 1024;
+export const FILL = 8 * 1024 * 1024;
 
-class ByteFeed {
+export class ByteFeed {
   private buf = new Uint8Array(0);
   private start = 0;
   private done = false;

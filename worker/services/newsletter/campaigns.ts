@@ -39,6 +39,7 @@ import type { CampaignBlock } from "#contracts/newsletter-model.ts";
 import { handleTicketJob, isTicketJob, type TicketJobMessage } from "../tickets/cancellation";
 import { isVipPaymentLookup, lookUpVipPayment, type VipPaymentLookupMessage } from "../membership/payment-lookup";
 import { isMasterFormatsJob, type MasterFormatsMessage } from "../media/master-formats";
+import { isEntryStreamJob, type EntryStreamMessage } from "../contests/entry-stream";
 
 export type CampaignMessage = { type: "start"; campaignId: string; scheduledAt: number } | { type: "step"; campaignId: string };
 
@@ -157,7 +158,7 @@ export async function queueDueCampaigns(env: AppEnv, db: DB, now: number): Promi
  * (an event cancellation's refunds, a moved event's notices: services/tickets), stepped the same way.
  */
 export async function campaignQueue(
-  batch: MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | VipPaymentLookupMessage>,
+  batch: MessageBatch<CampaignMessage | TicketJobMessage | MasterFormatsMessage | EntryStreamMessage | VipPaymentLookupMessage>,
   env: AppEnv,
 ): Promise<void> {
   const db = createDb(env.DB);
@@ -166,6 +167,8 @@ export async function campaignQueue(
       const body = message.body;
       // A master's other format (decision 121): the job and its codec load with the first such message.
       if (isMasterFormatsJob(body)) await (await import("../media/master-derive")).deriveMasterFormat(env, body);
+      // A contest entry's streaming copy and waveform (decision 195), loaded the same way.
+      else if (isEntryStreamJob(body)) await (await import("../contests/entry-stream-job")).makeEntryStream(env, body);
       else if (isVipPaymentLookup(body)) await lookUpVipPayment(env, db, body.payment);
       else await (isTicketJob(body) ? handleTicketJob(env, db, body) : handleCampaignMessage(env, db, body));
       message.ack();
