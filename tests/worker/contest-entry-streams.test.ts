@@ -12,7 +12,7 @@ import { parseBuffer } from "music-metadata";
 import worker from "../../worker/index";
 import type { AppEnv } from "../../worker/env";
 import { wavToFlac } from "../../worker/lib/flac";
-import { queuePendingEntryStreams, STREAM_CATCH_UP_AFTER_MS } from "../../worker/services/contests/entry-stream";
+import { queuePendingEntryStreams, STREAM_CATCH_UP_AFTER_MS, STREAM_CATCH_UP_ATTEMPTS } from "../../worker/services/contests/entry-stream";
 import { call, createUser, type TestUser } from "./helpers";
 import { flac as headerOnlyFlac } from "./media-fixtures";
 import { API, D1, MEDIA, addTrack, createContest, userOfRole, validContest } from "./contests-fixtures";
@@ -252,5 +252,26 @@ describe("an entry's streaming copy", () => {
     await queuePendingEntryStreams(env as unknown as AppEnv, now + 1000);
     expect((await rowOf(id))!.stream_queued_at).toBe(now);
     expect(await settled(id)).toEqual({ ...made, stream_queued_at: now });
+  }, 60_000);
+
+  it("gives up an entry the catch-up queued as often as it may: failed, the original plays, nothing queued again", async () => {
+    const id = await enterWith(toneWav(31, { rate: 22_050, channels: 1 }), "audio/wav");
+    await settled(id);
+    // As if every job had died past its CPU: still pending after the last of its attempts.
+    const queuedAt = Date.now() - 2 * STREAM_CATCH_UP_AFTER_MS;
+    await D1.prepare(
+      "UPDATE contest_entries SET stream_state = 'pending', stream_key = NULL, peaks = NULL, stream_queued_at = ?2, stream_attempts = ?3 WHERE id = ?1",
+    )
+      .bind(id, queuedAt, STREAM_CATCH_UP_ATTEMPTS)
+      .run();
+    await queuePendingEntryStreams(env as unknown as AppEnv, Date.now());
+    expect(await D1.prepare("SELECT stream_state, stream_queued_at, stream_attempts FROM contest_entries WHERE id = ?1").bind(id).first()).toEqual({
+      stream_state: "failed",
+      stream_queued_at: queuedAt,
+      stream_attempts: STREAM_CATCH_UP_ATTEMPTS,
+    });
+    const res = await audioOf(id);
+    expect([res.status, res.headers.get("content-type")]).toEqual([200, "audio/wav"]);
+    await res.arrayBuffer();
   }, 60_000);
 });

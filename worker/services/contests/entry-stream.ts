@@ -27,7 +27,7 @@ export async function entryAudioStored(
   now = Date.now(),
 ): Promise<void> {
   await env.DB.prepare(
-    "UPDATE contest_entries SET stream_state = 'pending', stream_key = NULL, peaks = NULL, stream_queued_at = ?3 WHERE id = ?1 AND audio_key = ?2",
+    "UPDATE contest_entries SET stream_state = 'pending', stream_key = NULL, peaks = NULL, stream_queued_at = ?3, stream_attempts = 0 WHERE id = ?1 AND audio_key = ?2",
   )
     .bind(entry.id, audioKey, now)
     .run();
@@ -38,22 +38,35 @@ export async function entryAudioStored(
 /** Entries queued again by each hourly run, at most, and how long a queued one waits before. */
 export const STREAM_CATCH_UP_BATCH = 50;
 export const STREAM_CATCH_UP_AFTER_MS = 30 * 60_000;
+/**
+ * How many times the catch-up queues one entry again before giving it up as failed (the original
+ * plays): a job that dies past its CPU every time would otherwise be queued every hour for ever.
+ */
+export const STREAM_CATCH_UP_ATTEMPTS = 3;
 
 /**
  * Entries still pending a while after they were queued (stored before migration 0100, a lost
  * message, a job that kept failing): queued again, a bounded number an hour, each stamped in the
- * statement that picks it so a run that overlaps another picks other rows.
+ * statement that picks it so a run that overlaps another picks other rows; one queued as often as
+ * it may be is failed instead.
  */
 export async function queuePendingEntryStreams(env: AppEnv, now: number): Promise<number> {
+  const due = now - STREAM_CATCH_UP_AFTER_MS;
+  await env.DB.prepare(
+    `UPDATE contest_entries SET stream_state = 'failed'
+      WHERE stream_state = 'pending' AND coalesce(stream_queued_at, 0) <= ?1 AND stream_attempts >= ?2`,
+  )
+    .bind(due, STREAM_CATCH_UP_ATTEMPTS)
+    .run();
   const { results } = await env.DB.prepare(
-    `UPDATE contest_entries SET stream_queued_at = ?1
+    `UPDATE contest_entries SET stream_queued_at = ?1, stream_attempts = stream_attempts + 1
       WHERE id IN (SELECT id FROM contest_entries
                     WHERE stream_state = 'pending' AND audio_key IS NOT NULL AND status <> 'withdrawn'
-                      AND coalesce(stream_queued_at, 0) <= ?2
+                      AND coalesce(stream_queued_at, 0) <= ?2 AND stream_attempts < ?4
                     ORDER BY stream_queued_at, id LIMIT ?3)
       RETURNING id, audio_key`,
   )
-    .bind(now, now - STREAM_CATCH_UP_AFTER_MS, STREAM_CATCH_UP_BATCH)
+    .bind(now, due, STREAM_CATCH_UP_BATCH, STREAM_CATCH_UP_ATTEMPTS)
     .all<{ id: string; audio_key: string }>();
   if (results.length > 0)
     await env.CAMPAIGN_QUEUE.sendBatch(
