@@ -1,7 +1,8 @@
 // The remix contests in the Worker (decision 184): every five minutes, contests whose voting ended
 // get their results, once; then contests that opened or got their results since get the artist's
-// feed post, once each (each job's module loads on its first run, not with the Worker).
-import { FIVE_MINUTE_CRON, type WorkerArea } from "./area";
+// feed post, once each; every hour, entry uploads in parts idle for a day are given up and their
+// stored parts aborted, as the folder import's are (each job's module loads on its first run, not with the Worker).
+import { FIVE_MINUTE_CRON, HOURLY_CRON, type WorkerArea } from "./area";
 
 export const contests = {
   cron: [
@@ -14,6 +15,11 @@ export const contests = {
       cron: FIVE_MINUTE_CRON,
       name: "contests: feed posts",
       run: async ({ env, db, scheduledTime }) => (await import("../contests/feed-posts")).postContestNews(env, db, scheduledTime),
+    },
+    {
+      cron: HOURLY_CRON,
+      name: "contests: stale entry uploads",
+      run: async ({ env, db, scheduledTime }) => (await import("../contests/entry-upload")).expireStaleUploads(env, db, scheduledTime),
     },
   ],
 } satisfies WorkerArea;
