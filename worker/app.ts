@@ -90,6 +90,8 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
     apiGroup(async () => [
       // The co-authors' answers and the profiles' entries first: their paths would otherwise read as a contest's.
       at("/api/contests", (await import("./routes/contests-social")).contestSocialRoutes),
+      // An entry's audio in parts (decision 194), its own module beside the entry's other routes.
+      at("/api/contests", (await import("./routes/contest-entry-uploads")).contestEntryUploadRoutes),
       at("/api/contests", (await import("./routes/contests")).contestRoutes),
     ]),
   ],

@@ -170,7 +170,7 @@ describe("bad input", () => {
     ["a voting window that closes as it opens", { votingClosesAt: iso(now + DAY) }, ruleError(CONTEST_FORM_MESSAGES.timesOrder, "votingClosesAt")],
     ["no votes", { votesPerMember: 0 }, ruleError(CONTEST_FORM_MESSAGES.votesInvalid, "votesPerMember")],
     ["a weight over 100", { winnerBy: "both", fanWeightPercent: 101 }, ruleError(CONTEST_FORM_MESSAGES.weightInvalid, "fanWeightPercent")],
-    ["a 500 MB upload", { maxUploadMb: 500 }, ruleError(CONTEST_FORM_MESSAGES.uploadInvalid, "maxUploadMb")],
+    ["a 501 MB upload", { maxUploadMb: 501 }, ruleError(CONTEST_FORM_MESSAGES.uploadInvalid, "maxUploadMb")],
     ["an unknown field", { price: 1 }, { code: "invalid_input" }],
     ["a tier the ladder lacks", { enter: { access: "tier", tierId: "platinum" } }, { code: "tier_gate_unknown" }],
     ["a track not in the catalog", { trackId: "no-such-track" }, { code: "contest_track_unknown" }],

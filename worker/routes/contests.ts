@@ -10,7 +10,9 @@
 //                                          on it reads it)
 //   PATCH  /:id/entries/:entryId          the title and note (and coAuthors when given), until the entry deadline
 //   PUT    /:id/entries/:entryId/audio    the body is the remix (WAV, FLAC or MP3 as its Content-Type
-//                                          says, up to the contest's size and within the duration limits)
+//                                          says, up to the contest's size and the platform's 100 MB, within
+//                                          the duration limits); larger files go in parts
+//                                          (contest-entry-uploads.ts, decision 194)
 //   GET    /:id/entries/:entryId/audio    the remix's streaming copy once made (the original before), with Range
 //   DELETE /:id/entries/:entryId          withdraw, at any time; its votes go
 //   POST   /:id/votes                     { entryId } → 201 with the votes left
@@ -37,23 +39,22 @@ import { audioDuration } from "../lib/audio-probe";
 import { deleteObjects, keyFor } from "../services/media/catalog-uploads";
 import { contestCoverUrl, findContest, listOpenedContests, type ContestRow } from "../db/contests/contests";
 import { castVote, removeVote, votedEntries } from "../db/contests/votes";
-import { createDraftEntry, editEntry, findEntry, listEntries, liveEntryCount, setEntryAudio, withdrawEntry, type EntryRow } from "../db/contests/entries";
+import { createDraftEntry, editEntry, findEntry, listEntries, liveEntryCount, withdrawEntry, type EntryRow } from "../db/contests/entries";
 import { audienceGateOf, contestViewer, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
 import { fairOrder } from "../services/contests/fair-order";
 import { contestAudioMime, streamDeclaredAudio } from "../services/contests/declared-audio";
+import { attachEntryAudio, entrySeconds } from "../services/contests/entry-audio";
 import { stemFileName, stemsZipStream, type StemsZipFile } from "../services/contests/stems-zip";
 import { listStems, recordStemDownload, stemDownloadsToday, stemsSummary } from "../db/contests/stems";
 import { resultsOf } from "../services/contests/results";
 import { creditsOf, type CreditRow } from "../db/contests/credits";
 import { coAuthorIds, notifyCoAuthors } from "../services/contests/credits";
-import { entryAudioStored, streamKeyOf } from "../services/contests/entry-stream";
+import { streamKeyOf } from "../services/contests/entry-stream";
 import { peaksFromText } from "../lib/peaks";
 import {
   CONTEST_ID_PATTERN,
   CONTEST_MESSAGES,
-  CONTEST_UPLOAD_MAX_MB,
-  ENTRY_DURATION_MAX_SECONDS,
-  ENTRY_DURATION_MIN_SECONDS,
+  ENTRY_SINGLE_REQUEST_MAX_MB,
   STEM_DOWNLOADS_PER_DAY,
   contestPhaseAt,
   entryEditSchema,
@@ -318,7 +319,7 @@ export const contestRoutes = new Hono<HonoEnv>()
     return c.json<ContestEntryResponse>(await entryAnswer(c, contest.id, entry.id));
   })
 
-  .put("/:id/entries/:entryId/audio", requireUser, uploadBody(CONTEST_UPLOAD_MAX_MB * MB), async (c) => {
+  .put("/:id/entries/:entryId/audio", requireUser, uploadBody(ENTRY_SINGLE_REQUEST_MAX_MB * MB), async (c) => {
     const now = Date.now();
     const contest = await openContest(c, now);
     const entry = await ownEntry(c, contest);
@@ -328,23 +329,16 @@ export const contestRoutes = new Hono<HonoEnv>()
       errors: { tooLarge: CONTEST_MESSAGES.audioTooLarge, wrongType: CONTEST_MESSAGES.notAudio },
       keyFor: (ext) => keyFor("contest-entries", entry.id, ext),
     });
-    const seconds = audioDuration(upload.kind, upload.probe);
-    if (seconds === null || seconds < ENTRY_DURATION_MIN_SECONDS || seconds > ENTRY_DURATION_MAX_SECONDS) {
+    const seconds = entrySeconds(audioDuration(upload.kind, upload.probe));
+    if (seconds === null) {
       await deleteObjects(c.env.MEDIA, [upload.key]);
       throw routeError("contest_entry_duration");
     }
-    const stored = await setEntryAudio(
-      c.var.db,
-      entry,
-      { key: upload.key, format: upload.format, bytes: upload.size, durationSeconds: Math.round(seconds) },
-      Date.now(),
-    );
-    if (!stored) {
+    const audio = { key: upload.key, format: upload.format, bytes: upload.size, durationSeconds: seconds };
+    if (!(await attachEntryAudio(c.env, c.var.db, entry, audio, Date.now()))) {
       await deleteObjects(c.env.MEDIA, [upload.key]);
       throw routeError("contest_entries_closed");
     }
-    await deleteObjects(c.env.MEDIA, [entry.audio_key]);
-    await entryAudioStored(c.env, entry, upload.key);
     return c.json<ContestEntryResponse>(await entryAnswer(c, contest.id, entry.id));
   })
 

@@ -11,6 +11,7 @@ import { ENTRY_NOTE_MAX, ENTRY_TITLE_MAX } from "#contracts/contests/limits.ts";
 import type { ContestEntry, PublicContest } from "#contracts/contests/contests.ts";
 import { entryErrorText } from "./entry-errors";
 import { ENTRY_FILE_ACCEPT } from "./entry-file";
+import { keptUpload, sessionStore } from "./entry-parts";
 import { contestMessages as m } from "./messages";
 import { useEditEntry, useWithdrawEntry } from "./queries";
 import { UploadProgress } from "./UploadProgress";
@@ -38,6 +39,8 @@ function MyEntry({ contest, entry }: { contest: PublicContest; entry: ContestEnt
   const withdraw = useWithdrawEntry(contest.id, entry.id);
   const open = contest.phase === "entries";
   const draft = entry.status === "draft";
+  // An upload in parts this tab began and did not finish (a reload, a cut): the same file picked again goes on from it.
+  const stopped = open && upload.state.phase !== "uploading" && upload.state.phase !== "done" ? keptUpload(sessionStore(), entry.id) : null;
   return (
     <li>
       <article aria-label={entry.title}>
@@ -70,7 +73,7 @@ function MyEntry({ contest, entry }: { contest: PublicContest; entry: ContestEnt
             buttonLabel={intl.formatMessage(draft ? m.uploadAudio : m.replaceAudio)}
             fileName={null}
             emptyText=""
-            hint={intl.formatMessage(m.sizeHint, { mb: contest.maxUploadMb })}
+            hint={stopped ? intl.formatMessage(m.resumeHint, { name: stopped.name }) : intl.formatMessage(m.sizeHint, { mb: contest.maxUploadMb })}
             accept={ENTRY_FILE_ACCEPT}
             onChange={(event) => {
               const file = event.target.files?.[0];

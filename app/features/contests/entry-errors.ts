@@ -22,6 +22,15 @@ export const ENTRY_TEXTS: ErrorTexts = {
   contest_co_author_unknown: m.coAuthorUnknown,
   contest_co_author_invalid: m.coAuthorInvalid,
   contest_co_authors_too_many: m.coAuthorsTooMany,
+  // The upload in parts' refusals (decision 194).
+  contest_upload_not_found: m.uploadGone,
+  contest_upload_closed: m.uploadGone,
+  contest_upload_parts_missing: m.uploadPartsMissing,
+  contest_upload_first_part_first: m.uploadPartsMissing,
+  contest_upload_part_invalid: m.uploadBroken,
+  upload_incomplete: m.uploadBroken,
+  contest_upload_format_invalid: m.uploadDeclaredInvalid,
+  contest_upload_size_invalid: m.uploadDeclaredInvalid,
 };
 
 const TOO_LARGE: readonly ApiErrorCode[] = ["too_large", "payload_too_large"];

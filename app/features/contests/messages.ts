@@ -64,6 +64,19 @@ export const contestMessages = {
     noteTooLong: { id: "contests.error.noteTooLong", defaultMessage: "The note has at most 1000 characters" },
     entryGone: { id: "contests.error.entryGone", defaultMessage: "That entry is no longer there" },
     failed: { id: "contests.error.failed", defaultMessage: "That did not work. Please try again." },
+    uploadGone: {
+      id: "contests.error.uploadGone",
+      defaultMessage: "This upload was given up (another one started, or it waited a day): choose the file again to start over.",
+    },
+    uploadPartsMissing: {
+      id: "contests.error.uploadPartsMissing",
+      defaultMessage: "Some parts of the file did not arrive: choose the file again to send them.",
+    },
+    uploadBroken: {
+      id: "contests.error.uploadBroken",
+      defaultMessage: "Part of the file arrived incomplete: choose the file again to send the rest.",
+    },
+    uploadDeclaredInvalid: { id: "contests.error.uploadDeclared", defaultMessage: "This file cannot be sent: choose a WAV, FLAC or MP3 file." },
     myEntries: { id: "contests.mine.title", defaultMessage: "Your entries" },
     draft: { id: "contests.mine.draft", defaultMessage: "Draft: no audio yet" },
     submitted: { id: "contests.mine.submitted", defaultMessage: "Entered" },
@@ -133,4 +146,8 @@ export const contestMessages = {
   }),
   waveformPending: defineMessage({ id: "contests.waveform.pending", defaultMessage: "Waveform being prepared…" }),
   unvote: defineMessage<{ title: string }>({ id: "contests.unvote", defaultMessage: "Take back my vote for {title}" }),
+  resumeHint: defineMessage<{ name: string }>({
+    id: "contests.mine.resumeHint",
+    defaultMessage: "The upload of {name} stopped before the end. Choose the same file to send the rest.",
+  }),
 };

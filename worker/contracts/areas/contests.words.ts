@@ -91,6 +91,11 @@ export const routeCodes = {
   contest_co_authored: { status: 403, en: M.coAuthored },
   contest_credit_not_found: { status: 404, en: M.creditNotFound },
   contest_stem_downloads_used_up: { status: 429, en: M.stemDownloadsUsedUp },
+  contest_upload_not_found: { status: 404, en: M.uploadNotFound },
+  contest_upload_closed: { status: 409, en: M.uploadClosed },
+  contest_upload_parts_missing: { status: 409, en: M.uploadPartsMissing },
+  contest_upload_first_part_first: { status: 409, en: M.uploadFirstPartFirst },
+  contest_upload_part_invalid: { status: 400, en: M.uploadPartInvalid },
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {
@@ -116,4 +121,6 @@ export const validationCodes = {
   contest_co_authors_too_many: { message: E.coAuthorsTooMany, params: { max: ENTRY_CO_AUTHORS_MAX } },
   contest_co_author_invalid: { message: E.coAuthorInvalid },
   contest_jury_score_invalid: { message: F.juryScoreInvalid },
+  contest_upload_format_invalid: { message: E.uploadFormatInvalid },
+  contest_upload_size_invalid: { message: E.uploadSizeInvalid },
 } as const satisfies ValidationCodeWords;

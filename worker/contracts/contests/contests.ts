@@ -19,11 +19,14 @@ import {
   CONTEST_VOTES_MAX,
   CONTEST_WINNER_MODES,
   DEFAULT_CONTEST_RULES,
+  ENTRY_AUDIO_FORMATS,
   ENTRY_CO_AUTHORS_MAX,
   ENTRY_NOTE_MAX,
   ENTRY_TITLE_MAX,
   type ContestAccessKind,
   type ContestWinnerMode,
+  type EntryAudioFormat,
+  type EntryUploadState,
 } from "./limits";
 
 export * from "./limits";
@@ -183,6 +186,15 @@ export const entryEditSchema = z.strictObject({
 /** PUT /api/admin/contests/:id/entries/:entryId/jury: the jury's score of an entry. */
 export const juryScoreSchema = z.strictObject({
   score: whole(0, 100, M.juryScoreInvalid),
+});
+
+/**
+ * POST /api/contests/:id/entries/:entryId/uploads: a resumable upload of the entry's audio, its
+ * format and total bytes declared (the contest's size is the route's check, a 413 too_large).
+ */
+export const entryUploadStartSchema = z.strictObject({
+  format: z.enum(ENTRY_AUDIO_FORMATS, { error: E.uploadFormatInvalid }),
+  size: z.int({ error: E.uploadSizeInvalid }).min(1, E.uploadSizeInvalid).max(Number.MAX_SAFE_INTEGER, E.uploadSizeInvalid),
 });
 
 /** POST /api/contests/:id/votes. */
@@ -425,3 +437,19 @@ export type AdminContestStem = {
 };
 export type AdminContestStemsResponse = { stems: AdminContestStem[] };
 export type AdminContestStemResponse = { stem: AdminContestStem };
+
+/** An entry's resumable upload as its entrant sees it (decision 194). */
+export type ContestEntryUpload = {
+  id: string;
+  entryId: string;
+  format: EntryAudioFormat;
+  size: number;
+  partBytes: number;
+  partCount: number;
+  state: EntryUploadState;
+  uploadedBytes: number;
+};
+export type ContestEntryUploadPart = { number: number; size: number };
+/** The upload with the parts stored so far (none once it is finished or given up). */
+export type ContestEntryUploadResponse = { upload: ContestEntryUpload; parts: ContestEntryUploadPart[] };
+export type ContestEntryUploadPartResponse = { upload: ContestEntryUpload; part: ContestEntryUploadPart };

@@ -1,13 +1,30 @@
 // Remix contests (decision 184): the limits and English texts the Worker's rules and the pages
 // share, zod-free. Each form rule's text belongs to one code (contests.words.ts names them).
+import { IMPORT_PART_BYTES, IMPORT_STALE_AFTER_MS, importPartCount, importPartLength } from "../music/admin-catalog-import-limits.ts";
 
 export const CONTEST_TITLE_MAX = 120;
 export const CONTEST_TEXT_MAX = 8000;
 export const CONTEST_PRIZES_MAX = 2000;
 export const CONTEST_VOTES_MAX = 20;
 export const CONTEST_ENTRIES_MAX = 5;
-/** An entry's upload travels in one request, which the platform caps at 100 MB. */
-export const CONTEST_UPLOAD_MAX_MB = 100;
+/**
+ * The largest entry an admin may allow. Above ENTRY_SINGLE_REQUEST_MAX_MB an entry goes in parts
+ * (the resumable upload, decision 194), since the platform caps one request's body at 100 MB.
+ */
+export const CONTEST_UPLOAD_MAX_MB = 500;
+/** An entry's audio sent as one request (PUT …/audio): the platform's cap on a body. */
+export const ENTRY_SINGLE_REQUEST_MAX_MB = 100;
+/** An entry's resumable upload goes in parts of the folder import's size (8 MiB, the last shorter). */
+export const ENTRY_PART_BYTES = IMPORT_PART_BYTES;
+export const entryPartCount = importPartCount;
+export const entryPartLength = importPartLength;
+/** An entry upload not finished this long after its last part is aborted by the contests' job, as the import's are. */
+export const ENTRY_UPLOAD_STALE_AFTER_MS = IMPORT_STALE_AFTER_MS;
+/** The formats an entry is declared as when its resumable upload starts. */
+export const ENTRY_AUDIO_FORMATS = ["wav", "flac", "mp3"] as const;
+export type EntryAudioFormat = (typeof ENTRY_AUDIO_FORMATS)[number];
+/** uploading: parts arriving; done: the file is the entry's; failed: refused, replaced, expired. */
+export type EntryUploadState = "uploading" | "done" | "failed";
 export const CONTEST_UPLOAD_DEFAULT_MB = 50;
 /** A remix's playing time, in seconds: a sketch is not an entry, nor is an hour-long set. */
 export const ENTRY_DURATION_MIN_SECONDS = 30;
@@ -75,6 +92,8 @@ export const CONTEST_ENTRY_MESSAGES = {
   licenceRequired: "Accept the contest's rules and licence to enter",
   coAuthorsTooMany: `Name at most ${ENTRY_CO_AUTHORS_MAX} co-authors`,
   coAuthorInvalid: "A co-author is named by their username",
+  uploadFormatInvalid: "An entry is declared as WAV, FLAC or MP3",
+  uploadSizeInvalid: "An entry's size is a whole number of bytes, at least one",
 } as const;
 
 /** The English of each refusal the contests' routes answer (the words file gives each its code and status). */
@@ -110,5 +129,10 @@ export const CONTEST_MESSAGES = {
   coAuthorUnknown: "No member has that username",
   coAuthored: "You cannot vote for a remix you co-authored",
   creditNotFound: "You are not named on this entry",
+  uploadNotFound: "This upload is not this entry's, or has been given up",
+  uploadClosed: "This upload is finished or given up: start again",
+  uploadPartsMissing: "Some parts of this file are not uploaded yet",
+  uploadFirstPartFirst: "The first part must be uploaded first: it decides the file's type",
+  uploadPartInvalid: "This part is not one of this file's parts",
   stemDownloadsUsedUp: `You have downloaded these stems ${STEM_DOWNLOADS_PER_DAY} times today: try again tomorrow`,
 } as const;

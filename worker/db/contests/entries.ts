@@ -79,7 +79,12 @@ export async function createDraftEntry(
   return (written!.meta.changes ?? 0) > 0 ? id : null;
 }
 
-/** The entry's stored audio, while the contest takes entries; the entry is then submitted. False when refused. */
+/**
+ * The entry's stored audio, while the contest takes entries and the entry still has the audio it
+ * was read with; the entry is then submitted. With `fromUpload`, that resumable upload must be live
+ * too and is finished (done, its parts' list dropped) in the same batch, so of two racing completes
+ * only one writes. False when refused.
+ */
 export async function setEntryAudio(
   db: DB,
   entry: EntryRow,
@@ -90,16 +95,26 @@ export async function setEntryAudio(
     durationSeconds: number;
   },
   now: number,
+  fromUpload?: string,
 ): Promise<boolean> {
-  const written = await db.$client
+  const d1 = db.$client;
+  const liveUpload = fromUpload ? "AND EXISTS (SELECT 1 FROM contest_entry_uploads WHERE id = ?9 AND entry_id = ?1 AND state = 'uploading')" : "";
+  const write = d1
     .prepare(
       `UPDATE contest_entries SET audio_key = ?3, audio_format = ?4, audio_bytes = ?5, duration_seconds = ?6, status = 'submitted', updated_at = ?7
         WHERE id = ?1 AND user_id = ?2 AND status <> 'withdrawn' AND audio_key IS ?8
-          AND EXISTS (SELECT 1 FROM contests c WHERE c.id = contest_entries.contest_id AND ?7 < c.entries_close_at)`,
+          AND EXISTS (SELECT 1 FROM contests c WHERE c.id = contest_entries.contest_id AND ?7 < c.entries_close_at) ${liveUpload}`,
     )
-    .bind(entry.id, entry.user_id, audio.key, audio.format, audio.bytes, audio.durationSeconds, now, entry.audio_key)
-    .run();
-  return (written.meta.changes ?? 0) > 0;
+    .bind(entry.id, entry.user_id, audio.key, audio.format, audio.bytes, audio.durationSeconds, now, entry.audio_key, ...(fromUpload ? [fromUpload] : []));
+  if (!fromUpload) return ((await write.run()).meta.changes ?? 0) > 0;
+  const [written] = await d1.batch([
+    write,
+    d1
+      .prepare("UPDATE contest_entry_uploads SET state = 'done', updated_at = ?2 WHERE id = ?1 AND state = 'uploading' AND changes() > 0")
+      .bind(fromUpload, now),
+    d1.prepare("DELETE FROM contest_entry_upload_parts WHERE upload_id = ?1 AND changes() > 0").bind(fromUpload),
+  ]);
+  return (written!.meta.changes ?? 0) > 0;
 }
 
 /**
