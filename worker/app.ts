@@ -91,6 +91,7 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
       // The co-authors' answers and the profiles' entries first: their paths would otherwise read as a contest's.
       at("/api/contests", (await import("./routes/contests-social")).contestSocialRoutes),
       at("/api/contests", (await import("./routes/contests")).contestRoutes),
+      at("/api/contests", (await import("./routes/contests-reports")).contestReportRoutes),
     ]),
   ],
   // The membership ladder the signup options show (decision 097).

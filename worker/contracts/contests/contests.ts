@@ -364,6 +364,8 @@ export type ContestEntry = {
   durationSeconds: number | null;
   audioUrl: string | null;
   mine: boolean;
+  /** To the entrant only: when and why an admin hid the entry (it is out of the list, the voting and the results; decision 196). */
+  hidden?: { at: string; reason: string } | null;
   votedByMe: boolean;
   createdAt: string;
   updatedAt: string;
