@@ -93,6 +93,7 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
       // An entry's audio in parts (decision 194), its own module beside the entry's other routes.
       at("/api/contests", (await import("./routes/contest-entry-uploads")).contestEntryUploadRoutes),
       at("/api/contests", (await import("./routes/contests")).contestRoutes),
+      at("/api/contests", (await import("./routes/contests-reports")).contestReportRoutes),
     ]),
   ],
   // The membership ladder the signup options show (decision 097).

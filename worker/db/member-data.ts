@@ -114,6 +114,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "contests", table: "contest_stem_downloads", column: "user_id" },
   // The entries they were named a co-author of, and their answer (decision 192).
   { kind: "contests", table: "contest_entry_credits", column: "user_id" },
+  // The contest entries they reported, with their reason (decision 196).
+  { kind: "reports", table: "contest_entry_reports", column: "reporter_id" },
   // The waitlist (decision 185): the member's places, the tickets they handed back and the offers made to them.
   { kind: "waitlist", table: "waitlist_places", column: "user_id" },
   { kind: "waitlist", table: "ticket_returns", column: "seller_user_id" },
@@ -134,6 +136,10 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
     "the moderation queue's copy of the member's room message a moderator hid (decision 115): the message itself, hidden ones too, is in the room's export (rooms.json)",
   "room_hidden_messages.hidden_by":
     "the moderator who hid another member's room message: the act is in their audit_log rows (staff-activity), and the message is the other member's",
+  "contest_entries.hidden_by":
+    "the administrator who hid another member's contest entry (decision 196): the act and its reason are in their audit_log rows (staff-activity), and the entry is the other member's",
+  "contest_votes.voided_by":
+    "the administrator who voided another member's contest vote (decision 196): the act and its reason are in their audit_log rows (staff-activity), and the vote is the other member's",
   "dead_letters.handled_by":
     "the administrator who retried or dismissed a failed background job: the act is in their audit_log rows (staff-activity), and the job's body is other members' data",
 };

@@ -15,7 +15,8 @@
 //                                          (contest-entry-uploads.ts, decision 194)
 //   GET    /:id/entries/:entryId/audio    the remix's streaming copy once made (the original before), with Range
 //   DELETE /:id/entries/:entryId          withdraw, at any time; its votes go
-//   POST   /:id/votes                     { entryId } → 201 with the votes left
+//   POST   /:id/votes                     { entryId } → 201 with the votes left; a hidden entry's is
+//                                          409 contest_entry_hidden (decision 196)
 //   DELETE /:id/votes/:entryId            the vote back, while the window is open
 //   GET    /:id/stems.zip                 the stems in one ZIP (stored, with the rules as LICENCE.txt) for a
 //                                          member who passes the stems gate; each counted, at most
@@ -47,6 +48,7 @@ import { attachEntryAudio, entrySeconds } from "../services/contests/entry-audio
 import { stemFileName, stemsZipStream, type StemsZipFile } from "../services/contests/stems-zip";
 import { listStems, recordStemDownload, stemDownloadsToday, stemsSummary } from "../db/contests/stems";
 import { resultsOf } from "../services/contests/results";
+import { networkHash } from "../services/contests/network-hash";
 import { creditsOf, type CreditRow } from "../db/contests/credits";
 import { coAuthorIds, notifyCoAuthors } from "../services/contests/credits";
 import { streamKeyOf } from "../services/contests/entry-stream";
@@ -86,12 +88,13 @@ async function openContest(c: Ctx, now: number): Promise<ContestRow> {
 /** Whether the viewer was named on the entry and has not declined: they read it while it is a draft. */
 const namedOn = (credits: readonly CreditRow[], viewerId: string | undefined) => credits.some((k) => k.user_id === viewerId && k.status !== "declined");
 
-/** The entry the path names as the asker may see it: submitted, their own, or a draft they are named on; else 404. */
+/** The entry the path names as the asker may see it: submitted and not hidden (admins see hidden ones), their own, or a draft they are named on; else 404. */
 async function visibleEntry(c: Ctx, contest: ContestRow): Promise<EntryRow> {
   const id = c.req.param("entryId") ?? "";
   const entry = CONTEST_ID_PATTERN.test(id) ? await findEntry(c.var.db, contest.id, id) : null;
   if (!entry) throw routeError("contest_entry_not_found");
-  if (entry.status === "submitted" || entry.user_id === c.var.user?.id) return entry;
+  if (entry.user_id === c.var.user?.id) return entry;
+  if (entry.status === "submitted" && (entry.hidden_at === null || c.var.user?.isAdmin)) return entry;
   if (entry.status === "draft" && namedOn(await creditsOf(c.var.db, [entry.id]), c.var.user?.id)) return entry;
   throw routeError("contest_entry_not_found");
 }
@@ -124,6 +127,7 @@ function entryView(entry: EntryRow, viewerId: string | null, voted: ReadonlySet<
     streamState: entry.audio_key ? entry.stream_state : null,
     peaks: streamReady(entry) ? peaksFromText(entry.peaks) : null,
     mine,
+    hidden: mine && entry.hidden_at !== null ? { at: new Date(entry.hidden_at).toISOString(), reason: entry.hidden_reason ?? "" } : null,
     votedByMe: voted.has(entry.id),
     createdAt: new Date(entry.created_at).toISOString(),
     updatedAt: new Date(entry.updated_at).toISOString(),
@@ -169,6 +173,7 @@ async function enterRights(c: Ctx, contest: ContestRow, viewer: ContestViewer | 
 async function voteRefusal(c: Ctx, contest: ContestRow, entryId: string, now: number) {
   const entry = await findEntry(c.var.db, contest.id, entryId);
   if (!entry || entry.status !== "submitted") return routeError("contest_entry_not_found");
+  if (entry.hidden_at !== null) return routeError("contest_entry_hidden");
   if (contestPhaseAt(contest, now) !== "voting" || contest.resultsAt !== null) return routeError("contest_voting_closed");
   if (!mayVote(await contestViewer(c.var.db, contest, c.var.user), contest)) return routeError("contest_vote_not_allowed");
   if (entry.user_id === c.var.user!.id) return routeError("contest_own_entry");
@@ -364,7 +369,8 @@ export const contestRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const contest = await openContest(c, now);
     const { entryId } = await parseJsonBody(c, voteInputSchema);
-    if (!(await castVote(c.var.db, contest.id, entryId, c.var.user.id, now))) throw await voteRefusal(c, contest, entryId, now);
+    const network = await networkHash(c.env.SESSION_SECRET, c.req.header("cf-connecting-ip"));
+    if (!(await castVote(c.var.db, contest.id, entryId, c.var.user.id, now, network))) throw await voteRefusal(c, contest, entryId, now);
     const voted = await votedEntries(c.var.db, contest.id, c.var.user.id);
     return c.json<ContestVoteResponse>({ votesLeft: Math.max(0, contest.votesPerMember - voted.size) }, 201);
   })

@@ -13,6 +13,7 @@ import { entryErrorText } from "./entry-errors";
 import { ENTRY_FILE_ACCEPT } from "./entry-file";
 import { keptUpload, sessionStore } from "./entry-parts";
 import { contestMessages as m } from "./messages";
+import { contestModerationMessages as moderation } from "./moderation-messages";
 import { useEditEntry, useWithdrawEntry } from "./queries";
 import { UploadProgress } from "./UploadProgress";
 import { useEntryUpload } from "./useEntryUpload";
@@ -47,6 +48,11 @@ function MyEntry({ contest, entry }: { contest: PublicContest; entry: ContestEnt
         <p>
           <strong>{entry.title}</strong> <span className="badge">{intl.formatMessage(draft ? m.draft : m.submitted)}</span>
         </p>
+        {entry.hidden && (
+          <p className="error-banner" role="status">
+            {intl.formatMessage(moderation.hiddenNotice, { reason: entry.hidden.reason })}
+          </p>
+        )}
         {entry.audioUrl && <audio controls preload="none" src={entry.audioUrl} aria-label={entry.title} />}
         {editing ? (
           <EditEntry contest={contest} entry={entry} onDone={() => setEditing(false)} />

@@ -15,6 +15,7 @@ import {
   ENTRY_NOTE_MAX,
   ENTRY_TITLE_MAX,
 } from "../contests/limits.ts";
+import { FAIR_PLAY_MESSAGES as P, FAIR_PLAY_REASON_MAX, VOID_VOTES_MAX } from "../contests/fair-play-limits.ts";
 
 export const auditActions = {
   "contest.create": { en: "Contest created", "pt-BR": "Concurso criado" },
@@ -23,6 +24,10 @@ export const auditActions = {
   "contest.jury_score": { en: "Contest entry scored by the jury", "pt-BR": "Inscrição do concurso avaliada pelo júri" },
   "contest.stem_add": { en: "Contest stem uploaded", "pt-BR": "Faixa (stem) do concurso enviada" },
   "contest.stem_delete": { en: "Contest stem deleted", "pt-BR": "Faixa (stem) do concurso excluída" },
+  "contest.entry_hide": { en: "Contest entry hidden", "pt-BR": "Inscrição do concurso ocultada" },
+  "contest.entry_unhide": { en: "Contest entry shown again", "pt-BR": "Inscrição do concurso exibida de novo" },
+  "contest.reports_dismiss": { en: "Contest entry's reports dismissed", "pt-BR": "Denúncias da inscrição do concurso descartadas" },
+  "contest.vote_void": { en: "Contest vote voided", "pt-BR": "Voto do concurso anulado" },
 } as const satisfies AuditActionNames;
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
@@ -96,6 +101,9 @@ export const routeCodes = {
   contest_upload_parts_missing: { status: 409, en: M.uploadPartsMissing },
   contest_upload_first_part_first: { status: 409, en: M.uploadFirstPartFirst },
   contest_upload_part_invalid: { status: 400, en: M.uploadPartInvalid },
+  contest_report_own_entry: { status: 403, en: P.reportOwnEntry },
+  contest_entry_hidden: { status: 409, en: P.entryHidden },
+  contest_entry_not_hidden: { status: 409, en: P.entryNotHidden },
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {
@@ -123,4 +131,7 @@ export const validationCodes = {
   contest_jury_score_invalid: { message: F.juryScoreInvalid },
   contest_upload_format_invalid: { message: E.uploadFormatInvalid },
   contest_upload_size_invalid: { message: E.uploadSizeInvalid },
+  contest_reason_required: { message: P.reasonRequired },
+  contest_reason_too_long: { message: P.reasonTooLong, params: { max: FAIR_PLAY_REASON_MAX } },
+  contest_void_votes_invalid: { message: P.votesInvalid, params: { max: VOID_VOTES_MAX } },
 } as const satisfies ValidationCodeWords;

@@ -381,6 +381,8 @@ export type ContestEntry = {
   /** The waveform: PEAK_COUNT levels 0–255 once the copy is ready (approximate for an MP3 entry), else null. */
   peaks: number[] | null;
   mine: boolean;
+  /** To the entrant only: when and why an admin hid the entry (it is out of the list, the voting and the results; decision 196). */
+  hidden?: { at: string; reason: string } | null;
   votedByMe: boolean;
   createdAt: string;
   updatedAt: string;

@@ -21,10 +21,13 @@ export type EntryRow = {
   peaks: string | null;
   created_at: number;
   updated_at: number;
+  /** Set when an admin hid the entry (decision 196), with the reason the entrant reads. */
+  hidden_at: number | null;
+  hidden_reason: string | null;
 };
 
 const SELECT = `SELECT e.id, e.contest_id, e.user_id, u.username, e.title, e.note, e.status, e.audio_key, e.audio_format,
-                       e.duration_seconds, e.stream_key, e.stream_state, e.peaks, e.created_at, e.updated_at
+                       e.duration_seconds, e.stream_key, e.stream_state, e.peaks, e.created_at, e.updated_at, e.hidden_at, e.hidden_reason
                   FROM contest_entries e JOIN users u ON u.id = e.user_id`;
 
 export const findEntry = (db: DB, contestId: string, entryId: string) =>
@@ -34,10 +37,10 @@ export const findEntry = (db: DB, contestId: string, entryId: string) =>
 const READABLE_DRAFT = `e.status = 'draft' AND (e.user_id = ?2 OR EXISTS (SELECT 1 FROM contest_entry_credits k
                         WHERE k.entry_id = e.id AND k.user_id = ?2 AND k.status <> 'declined'))`;
 
-/** The contest's submitted entries, and the drafts the viewer may read (their own, and those they are named on). */
+/** The contest's submitted entries (a hidden one to its entrant only), and the drafts the viewer may read (their own, and those they are named on). */
 export async function listEntries(db: DB, contestId: string, viewerId: string | null): Promise<EntryRow[]> {
   const { results } = await db.$client
-    .prepare(`${SELECT} WHERE e.contest_id = ?1 AND (e.status = 'submitted' OR (${READABLE_DRAFT}))`)
+    .prepare(`${SELECT} WHERE e.contest_id = ?1 AND ((e.status = 'submitted' AND (e.hidden_at IS NULL OR e.user_id = ?2)) OR (${READABLE_DRAFT}))`)
     .bind(contestId, viewerId ?? "")
     .all<EntryRow>();
   return results;
@@ -164,7 +167,7 @@ export async function listAdminEntries(db: DB, contestId: string): Promise<Admin
   const { results } = await db.$client
     .prepare(
       `SELECT e.id, e.contest_id, e.user_id, u.username, e.title, e.note, e.status, e.audio_key, e.audio_format,
-              e.duration_seconds, e.stream_key, e.stream_state, e.peaks, e.created_at, e.updated_at, e.jury_score, r.place, r.fan_votes
+              e.duration_seconds, e.stream_key, e.stream_state, e.peaks, e.created_at, e.updated_at, e.hidden_at, e.hidden_reason, e.jury_score, r.place, r.fan_votes
          FROM contest_entries e JOIN users u ON u.id = e.user_id
          LEFT JOIN contest_results r ON r.contest_id = e.contest_id AND r.entry_id = e.id
         WHERE e.contest_id = ?1

@@ -19,14 +19,14 @@ export type ResultRow = {
   score_permille: number;
 };
 
-/** Each submitted entry's votes and jury score. */
+/** Each visible submitted entry's live votes (voided ones left out, decision 196) and jury score. */
 async function tally(db: DB, contestId: string): Promise<Tally[]> {
   const { results } = await db.$client
     .prepare(
       `SELECT e.id AS entry_id, e.user_id, e.title, u.username, e.jury_score,
-              (SELECT count(*) FROM contest_votes v WHERE v.entry_id = e.id) AS fan_votes
+              (SELECT count(*) FROM contest_votes v WHERE v.entry_id = e.id AND v.voided_at IS NULL) AS fan_votes
          FROM contest_entries e JOIN users u ON u.id = e.user_id
-        WHERE e.contest_id = ? AND e.status = 'submitted'`,
+        WHERE e.contest_id = ? AND e.status = 'submitted' AND e.hidden_at IS NULL`,
     )
     .bind(contestId)
     .all<Tally>();

@@ -2,36 +2,38 @@
 // rule at once: the window by the clock, the entry submitted and neither the voter's nor one they
 // confirmed co-authoring (decision 192), the voter's
 // account (active, verified, made before the contest opened), one vote per entry (the key) and the
-// member's number of votes in the contest (the count in its WHERE). D1 runs each statement alone,
+// member's number of votes in the contest (the count in its WHERE; a voided vote stays in it, so
+// voiding gives no vote back, decision 196). A hidden entry takes no vote; the vote keeps the
+// keyed hash of the voter's network for the fair-play section. D1 runs each statement alone,
 // so racing requests cannot pass the bound between reading the count and writing.
 import type { DB } from "../client";
 
 /** Whether the member's vote for the entry was taken. */
-export async function castVote(db: DB, contestId: string, entryId: string, userId: string, now: number): Promise<boolean> {
+export async function castVote(db: DB, contestId: string, entryId: string, userId: string, now: number, networkHash: string | null = null): Promise<boolean> {
   const written = await db.$client
     .prepare(
-      `INSERT INTO contest_votes (contest_id, entry_id, user_id, cast_at)
-       SELECT c.id, e.id, u.id, ?4
+      `INSERT INTO contest_votes (contest_id, entry_id, user_id, cast_at, network_hash)
+       SELECT c.id, e.id, u.id, ?4, ?5
          FROM contests c
          JOIN contest_entries e ON e.contest_id = c.id
          JOIN users u ON u.id = ?3
-        WHERE c.id = ?1 AND e.id = ?2 AND e.status = 'submitted' AND e.user_id <> u.id
+        WHERE c.id = ?1 AND e.id = ?2 AND e.status = 'submitted' AND e.hidden_at IS NULL AND e.user_id <> u.id
           AND NOT EXISTS (SELECT 1 FROM contest_entry_credits k WHERE k.entry_id = e.id AND k.user_id = u.id AND k.status = 'confirmed')
           AND c.voting_opens_at <= ?4 AND ?4 < c.voting_closes_at AND c.results_at IS NULL
           AND u.status = 'active' AND u.email_verified_at IS NOT NULL AND u.created_at < c.opens_at
           AND (SELECT count(*) FROM contest_votes v WHERE v.contest_id = c.id AND v.user_id = u.id) < c.votes_per_member
        ON CONFLICT DO NOTHING`,
     )
-    .bind(contestId, entryId, userId, now)
+    .bind(contestId, entryId, userId, now, networkHash)
     .run();
   return (written.meta.changes ?? 0) > 0;
 }
 
-/** Takes the member's vote back while the window is open. False when there was none, or it closed. */
+/** Takes the member's vote back while the window is open (a voided one stays: it gives no vote back). False when there was none, or it closed. */
 export async function removeVote(db: DB, contestId: string, entryId: string, userId: string, now: number): Promise<boolean> {
   const written = await db.$client
     .prepare(
-      `DELETE FROM contest_votes WHERE contest_id = ?1 AND entry_id = ?2 AND user_id = ?3
+      `DELETE FROM contest_votes WHERE contest_id = ?1 AND entry_id = ?2 AND user_id = ?3 AND voided_at IS NULL
           AND EXISTS (SELECT 1 FROM contests c WHERE c.id = ?1 AND c.voting_opens_at <= ?4 AND ?4 < c.voting_closes_at AND c.results_at IS NULL)`,
     )
     .bind(contestId, entryId, userId, now)

@@ -29,6 +29,7 @@ import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminContestRoutes } from "./contests";
+import { adminContestFairPlayRoutes } from "./contest-fair-play";
 import { adminWaitlistReleaseRoutes } from "./waitlist-release";
 import { adminWaitlistRoutes } from "./waitlist";
 import { adminStoreRoutes } from "./store";
@@ -69,6 +70,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
   .route("/contests", adminContestRoutes)
+  .route("/contests", adminContestFairPlayRoutes)
   .route("/waitlist", adminWaitlistRoutes)
   .route("/waitlist", adminWaitlistReleaseRoutes)
   // Before any other /store sub-app, so its /:id routes never see "orders".

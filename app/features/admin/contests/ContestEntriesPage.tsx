@@ -1,5 +1,6 @@
 // /admin/contests/$contestId: one contest's stems (upload, list, delete), its entries (listen, the
-// jury's scores) and, once voting is over, its results.
+// jury's scores), its fair play (reports, hiding, suspicious votes and voiding) and, once voting
+// is over, its results.
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -10,6 +11,7 @@ import { hasCode } from "../../../lib/forms/errorText";
 import type { AdminContest } from "#contracts/contests/contests.ts";
 import { ActionOutcome } from "../components/ActionOutcome";
 import { EntriesTable } from "./EntriesTable";
+import { FairPlayPanel } from "./FairPlayPanel";
 import { ResultsPanel } from "./ResultsPanel";
 import { StemsPanel } from "./StemsPanel";
 import { contestsAdminMessages as m } from "./messages";
@@ -66,6 +68,7 @@ function ContestEntries({ contest }: { contest: AdminContest }) {
           }
         </QueryState>
       </section>
+      <FairPlayPanel contestId={contest.id} />
       <ResultsPanel contest={contest} />
     </>
   );

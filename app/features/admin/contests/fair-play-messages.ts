@@ -1,0 +1,87 @@
+// Visible strings of a contest's fair-play section (decision 196): reported and hidden entries,
+// the suspicious groups of votes, voiding with a reason. Their Portuguese is in this folder's catalog.
+import { defineMessage, defineMessages } from "react-intl";
+
+type Name = { name: string | number };
+type Count = { count: number };
+
+export const fairPlayMessages = {
+  ...defineMessages({
+    title: { id: "admin.contests.fairPlay.title", defaultMessage: "Fair play" },
+    loading: { id: "admin.contests.fairPlay.loading", defaultMessage: "Loading reports and votes..." },
+    loadFailed: { id: "admin.contests.fairPlay.loadFailed", defaultMessage: "Failed to load reports and votes" },
+    reportedTitle: { id: "admin.contests.fairPlay.reportedTitle", defaultMessage: "Reported and hidden entries" },
+    reportedEmpty: { id: "admin.contests.fairPlay.reportedEmpty", defaultMessage: "No entry is reported or hidden." },
+    colEntry: { id: "admin.contests.fairPlay.colEntry", defaultMessage: "Entry" },
+    colReports: { id: "admin.contests.fairPlay.colReports", defaultMessage: "Open reports" },
+    colState: { id: "admin.contests.fairPlay.colState", defaultMessage: "State" },
+    colActions: { id: "admin.contests.fairPlay.colActions", defaultMessage: "Actions" },
+    visible: { id: "admin.contests.fairPlay.visible", defaultMessage: "Visible" },
+    hide: { id: "admin.contests.fairPlay.hide", defaultMessage: "Hide" },
+    unhide: { id: "admin.contests.fairPlay.unhide", defaultMessage: "Show again" },
+    dismiss: { id: "admin.contests.fairPlay.dismiss", defaultMessage: "Dismiss reports" },
+    reason: { id: "admin.contests.fairPlay.reason", defaultMessage: "Reason (kept in the audit log)" },
+    cancel: { id: "admin.contests.fairPlay.cancel", defaultMessage: "Cancel" },
+    suspiciousTitle: { id: "admin.contests.fairPlay.suspiciousTitle", defaultMessage: "Suspicious votes" },
+    suspiciousEmpty: { id: "admin.contests.fairPlay.suspiciousEmpty", defaultMessage: "No pattern found among the live votes." },
+    colVoter: { id: "admin.contests.fairPlay.colVoter", defaultMessage: "Voter" },
+    colAge: { id: "admin.contests.fairPlay.colAge", defaultMessage: "Account age at the vote" },
+    colVerified: { id: "admin.contests.fairPlay.colVerified", defaultMessage: "Verified" },
+    colCast: { id: "admin.contests.fairPlay.colCast", defaultMessage: "Voted" },
+    yes: { id: "admin.contests.fairPlay.yes", defaultMessage: "Yes" },
+    no: { id: "admin.contests.fairPlay.no", defaultMessage: "No" },
+    voidSelected: { id: "admin.contests.fairPlay.voidSelected", defaultMessage: "Void the selected votes" },
+    voiding: { id: "admin.contests.fairPlay.voiding", defaultMessage: "Voiding..." },
+    voidClosed: { id: "admin.contests.fairPlay.voidClosed", defaultMessage: "The results are stored: votes can no longer be voided." },
+    voidedTitle: { id: "admin.contests.fairPlay.voidedTitle", defaultMessage: "Voided votes" },
+    failed: { id: "admin.contests.fairPlay.failed", defaultMessage: "That did not work. Try again." },
+    reasonSpam: { id: "admin.contests.fairPlay.reason.spam", defaultMessage: "Spam" },
+    reasonHarassment: { id: "admin.contests.fairPlay.reason.harassment", defaultMessage: "Harassment" },
+    reasonHate: { id: "admin.contests.fairPlay.reason.hate", defaultMessage: "Hate" },
+    reasonSexual: { id: "admin.contests.fairPlay.reason.sexual", defaultMessage: "Sexual content" },
+    reasonViolence: { id: "admin.contests.fairPlay.reason.violence", defaultMessage: "Violence" },
+    reasonOther: { id: "admin.contests.fairPlay.reason.other", defaultMessage: "Other" },
+    errorReasonRequired: { id: "admin.contests.fairPlay.error.reasonRequired", defaultMessage: "Give the reason: it is kept in the audit log" },
+    errorEntryHidden: { id: "admin.contests.fairPlay.error.entryHidden", defaultMessage: "This remix is hidden already" },
+    errorEntryNotHidden: { id: "admin.contests.fairPlay.error.entryNotHidden", defaultMessage: "This remix is not hidden" },
+    errorVoteNotFound: { id: "admin.contests.fairPlay.error.voteNotFound", defaultMessage: "One of those votes is gone: the list is read again" },
+    errorClosed: { id: "admin.contests.fairPlay.error.closed", defaultMessage: "The results are stored: votes can no longer be voided" },
+    errorEntryNotFound: { id: "admin.contests.fairPlay.error.entryNotFound", defaultMessage: "This entry is no longer submitted" },
+  }),
+  hiddenBecause: defineMessage<{ reason: string }>({ id: "admin.contests.fairPlay.hiddenBecause", defaultMessage: "Hidden: {reason}" }),
+  hideOf: defineMessage<Name>({ id: "admin.contests.fairPlay.hideOf", defaultMessage: "Hide {name}" }),
+  hidden: defineMessage<Name>({ id: "admin.contests.fairPlay.hidden", defaultMessage: "{name} is hidden." }),
+  shown: defineMessage<Name>({ id: "admin.contests.fairPlay.shown", defaultMessage: "{name} is shown again." }),
+  dismissed: defineMessage<Count>({
+    id: "admin.contests.fairPlay.dismissed",
+    defaultMessage: "{count, plural, one {# report dismissed.} other {# reports dismissed.}}",
+  }),
+  voided: defineMessage<Count>({ id: "admin.contests.fairPlay.voided", defaultMessage: "{count, plural, one {# vote voided.} other {# votes voided.}}" }),
+  newAccountsRule: defineMessage<{ min: number; days: number }>({
+    id: "admin.contests.fairPlay.newAccountsRule",
+    defaultMessage: "{min} or more votes on one entry from accounts made at most {days} days before the contest opened",
+  }),
+  networkRule: defineMessage<{ min: number }>({
+    id: "admin.contests.fairPlay.networkRule",
+    defaultMessage: "{min} or more votes on one entry from one network (the same /24 or /48)",
+  }),
+  newAccountsGroup: defineMessage<Name>({ id: "admin.contests.fairPlay.newAccountsGroup", defaultMessage: "New accounts voting for {name}" }),
+  networkGroup: defineMessage<Name & { network: string }>({
+    id: "admin.contests.fairPlay.networkGroup",
+    defaultMessage: "One network ({network}) voting for {name}",
+  }),
+  ageDays: defineMessage<Count>({ id: "admin.contests.fairPlay.ageDays", defaultMessage: "{count, plural, one {# day} other {# days}}" }),
+  selectVote: defineMessage<{ voter: string; name: string }>({ id: "admin.contests.fairPlay.selectVote", defaultMessage: "Select {voter}'s vote for {name}" }),
+  voidedLine: defineMessage<{ voter: string; name: string; reason: string }>({
+    id: "admin.contests.fairPlay.voidedLine",
+    defaultMessage: "{voter} for {name}: {reason}",
+  }),
+  errorReasonTooLong: defineMessage<{ max: string | number }>({
+    id: "admin.contests.fairPlay.error.reasonTooLong",
+    defaultMessage: "A reason has at most {max} characters",
+  }),
+  errorVotesInvalid: defineMessage<{ max: string | number }>({
+    id: "admin.contests.fairPlay.error.votesInvalid",
+    defaultMessage: "Choose from 1 to {max} votes to void",
+  }),
+};
