@@ -13,6 +13,7 @@ import { contestEntriesQueryOptions, contestQueryOptions, useVote } from "./quer
 import { EnterSection } from "./EnterSection";
 import { CreditInvites } from "./CreditInvites";
 import { StemsSection } from "./StemsSection";
+import { ContestResults, ContestRoomLink } from "./ContestSocial";
 import { phaseText } from "./phase-text";
 import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
@@ -69,6 +70,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
         <summary>{intl.formatMessage(m.rules)}</summary>
         <p>{contest.rules}</p>
       </details>
+      <ContestResults contest={contest} />
       <StemsSection contest={contest} />
       <EnterSection contest={contest} entries={entries.data?.entries} />
       {entries.data && <CreditInvites contestId={contest.id} entries={entries.data.entries} />}
@@ -79,6 +81,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
           {({ entries: list, votesLeft }) => <EntryList contestId={contest.id} entries={list} votesLeft={votesLeft} voting={contest.phase === "voting"} />}
         </QueryState>
       </section>
+      <ContestRoomLink contest={contest} />
     </article>
   );
 }
