@@ -117,6 +117,10 @@ export function demoContestsSql(now) {
       // Results computed since the last seed would stop the voting the demo shows: taken back with the times.
       `DELETE FROM contest_results WHERE contest_id = ${id};`,
       `UPDATE contests SET opens_at = ${times[0]}, entries_close_at = ${times[1]}, voting_opens_at = ${times[2]}, voting_closes_at = ${times[3]}, results_at = NULL WHERE id = ${id};`,
+      // Its room for talk (decision 198), as the Worker's writes keep it: open again with the results taken back.
+      `INSERT INTO rooms (id, name_en, name_pt_br, read_access, write_access, archived_at, contest_id, created_at, updated_at)
+       SELECT 'contest-' || id, title_en, title_pt_br, enter_access, enter_access, NULL, id, ${now}, ${now} FROM contests WHERE id = ${id}
+       ON CONFLICT (id) DO UPDATE SET archived_at = NULL;`,
     );
     contest.entries.forEach((entry, i) => {
       const made = at(contest.times.opens) + (i + 1) * DAY_MS;

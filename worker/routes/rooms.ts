@@ -114,7 +114,7 @@ export const roomRoutes = new Hono<HonoEnv>()
     c.header("Cache-Control", "private, no-store");
     return c.json<RoomsResponse>({
       // A listening party's room is opened from its party's page (decision 107).
-      rooms: rooms.filter((room) => room.partyId === null).map((room) => summaryOf(room, user, standing)),
+      rooms: rooms.filter((room) => room.partyId === null && room.contestId === null).map((room) => summaryOf(room, user, standing)),
     });
   })
 

@@ -14,6 +14,7 @@ import { EnterSection } from "./EnterSection";
 import { CreditInvites } from "./CreditInvites";
 import { StemsSection } from "./StemsSection";
 import { EntryPlayer } from "./EntryPlayer";
+import { ContestResults, ContestRoomLink } from "./ContestSocial";
 import { phaseText } from "./phase-text";
 import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
@@ -70,6 +71,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
         <summary>{intl.formatMessage(m.rules)}</summary>
         <p>{contest.rules}</p>
       </details>
+      <ContestResults contest={contest} />
       <StemsSection contest={contest} />
       <EnterSection contest={contest} entries={entries.data?.entries} />
       {entries.data && <CreditInvites contestId={contest.id} entries={entries.data.entries} />}
@@ -80,6 +82,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
           {({ entries: list, votesLeft }) => <EntryList contestId={contest.id} entries={list} votesLeft={votesLeft} voting={contest.phase === "voting"} />}
         </QueryState>
       </section>
+      <ContestRoomLink contest={contest} />
     </article>
   );
 }

@@ -151,3 +151,27 @@ export const contestMessages = {
     defaultMessage: "The upload of {name} stopped before the end. Choose the same file to send the rest.",
   }),
 };
+
+/** The entries block on a member's profile and the contest's room link (decision 198). */
+export const contestSocialMessages = defineMessages({
+  profileTitle: { id: "contests.profile.title", defaultMessage: "Remix contests" },
+  profileWinner: { id: "contests.profile.winner", defaultMessage: "Winner" },
+  profileWaiting: { id: "contests.profile.waiting", defaultMessage: "Voting opens soon" },
+  profileVoting: { id: "contests.profile.voting", defaultMessage: "Voting now" },
+  profileResultsSoon: { id: "contests.profile.resultsSoon", defaultMessage: "Results soon" },
+  roomTitle: { id: "contests.room.title", defaultMessage: "Talk about this contest" },
+  roomLink: { id: "contests.room.link", defaultMessage: "Open the contest's room" },
+  roomClosed: { id: "contests.room.closed", defaultMessage: "The results are out: the room stays to read, closed to new messages." },
+  resultsTitle: { id: "contests.results.title", defaultMessage: "Results" },
+  resultsFailed: { id: "contests.results.failed", defaultMessage: "Failed to load the results" },
+});
+
+export const profileEntryMessages = {
+  place: defineMessage<{ place: number }>({ id: "contests.profile.place", defaultMessage: "Place {place}" }),
+  resultShares: defineMessage<{ votes: number; fan: number; jury: number }>({
+    id: "contests.results.shares",
+    defaultMessage: "{votes, plural, one {# vote} other {# votes}} · fans {fan}% · jury {jury}%",
+  }),
+  resultBy: defineMessage<{ title: string; username: string }>({ id: "contests.results.by", defaultMessage: "{title} by {username}" }),
+  coAuthoredWith: defineMessage<{ username: string }>({ id: "contests.profile.coAuthoredWith", defaultMessage: "Co-authored with {username}" }),
+};

@@ -45,9 +45,10 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
 
 /**
  * `membership`: the owner's membership panel, which the payments feature draws; `pass`: the owner's
- * VIP pass, which the vip-pass feature draws (the route puts both in).
+ * VIP pass, which the vip-pass feature draws; `contests`: the member's remix contest entries, which
+ * the contests feature draws for anyone who reads the profile (the route puts all three in).
  */
-export function ProfilePage({ userId, membership, pass }: { userId: string; membership?: ReactNode; pass?: ReactNode }) {
+export function ProfilePage({ userId, membership, pass, contests }: { userId: string; membership?: ReactNode; pass?: ReactNode; contests?: ReactNode }) {
   const intl = useIntl();
   const { profile } = useSuspenseQuery(profileQueryOptions(userId)).data;
   const me = useSessionUser().user;
@@ -109,6 +110,8 @@ export function ProfilePage({ userId, membership, pass }: { userId: string; memb
           {pass}
         </div>
       )}
+
+      {contests}
 
       <ProfilePosts userId={profile.id} />
 

@@ -1,4 +1,4 @@
-// The remix contests' words: the back office's audit actions, the winners' notification, the codes of the contests' refusals
+// The remix contests' words: the back office's audit actions, the entrants' notifications, the codes of the contests' refusals
 // and of their forms' rules, each with its English.
 import type { AuditActionNames, NotificationKinds, RouteCodeWords, ValidationCodeWords } from "./area";
 import {
@@ -32,7 +32,7 @@ export const auditActions = {
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
 export const notificationKinds = {
-  /** The member's remix won a contest, sent once when its results are computed. */
+  /** The member's remix (their own or one they co-authored) won a contest, sent once when its results are computed. */
   contest_won: {
     urgent: true,
     loud: true,
@@ -43,6 +43,23 @@ export const notificationKinds = {
       "pt-BR": ({ params }) => ({
         title: `Você venceu ${params.title ?? "o concurso"}`,
         body: "O seu remix venceu o concurso: os resultados estão na página dele.",
+      }),
+    },
+  },
+  /** The results of a contest the member has an entry in (or co-authored one) are out and it did not win; once per contest. */
+  contest_results: {
+    urgent: false,
+    loud: false,
+    label: { en: "Results of contests I entered", "pt-BR": "Resultados dos concursos em que me inscrevi" },
+    text: { en: "The results of {title} are out", "pt-BR": "Saíram os resultados de {title}" },
+    push: {
+      en: ({ params }) => ({
+        title: `The results of ${params.title ?? "the contest"} are out`,
+        body: "See the places and the winning remix on the contest's page.",
+      }),
+      "pt-BR": ({ params }) => ({
+        title: `Saíram os resultados de ${params.title ?? "o concurso"}`,
+        body: "Veja as colocações e o remix vencedor na página do concurso.",
       }),
     },
   },

@@ -41,7 +41,7 @@ async function moderatorsOf(db: DB, roomId?: string): Promise<ModeratorRow[]> {
 /** Every room, open ones first in their order, with its moderators; the parties' rooms follow their parties' form (decision 107). */
 export async function listAdminRooms(db: DB): Promise<AdminRoom[]> {
   const [rooms, moderators] = await Promise.all([listRoomRules(db), moderatorsOf(db)]);
-  return rooms.filter((room) => room.partyId === null).map((room) => toAdminRoom(room, moderators));
+  return rooms.filter((room) => room.partyId === null && room.contestId === null).map((room) => toAdminRoom(room, moderators));
 }
 
 export async function findAdminRoom(db: DB, id: string): Promise<AdminRoom | null> {

@@ -26,6 +26,8 @@ export type RoomRow = {
   lastMessageAt: number | null;
   /** A listening party's chat (not listed on /rooms), or null. */
   partyId: string | null;
+  /** A remix contest's room (decision 198; not listed on /rooms: the contest's page links to it), or null. */
+  contestId: string | null;
 };
 
 /** What the room's object needs to know of its room. */
@@ -51,13 +53,14 @@ type RawRoom = {
   last_seq: number;
   last_message_at: number | null;
   party_id: string | null;
+  contest_id: string | null;
 };
 
 const ROOM_SELECT = `
   SELECT r.id, r.name_en, r.name_pt_br, r.description_en, r.description_pt_br,
          r.read_access, r.read_tier_id, rt.rank AS read_rank, r.read_event_id,
          r.write_access, r.write_tier_id, wt.rank AS write_rank, r.write_event_id,
-         r.slow_mode_seconds, r.position, r.archived_at, r.last_seq, r.last_message_at, r.party_id
+         r.slow_mode_seconds, r.position, r.archived_at, r.last_seq, r.last_message_at, r.party_id, r.contest_id
     FROM rooms r
     LEFT JOIN membership_tiers rt ON rt.id = r.read_tier_id
     LEFT JOIN membership_tiers wt ON wt.id = r.write_tier_id`;
@@ -85,6 +88,7 @@ function toRoom(raw: RawRoom): RoomRow {
     lastSeq: raw.last_seq,
     lastMessageAt: raw.last_message_at,
     partyId: raw.party_id,
+    contestId: raw.contest_id,
   };
 }
 

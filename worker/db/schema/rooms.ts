@@ -37,8 +37,14 @@ export const rooms = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
     /** A listening party's chat (migrations/0077): kept in step with the party, not listed on /rooms. */
     partyId: text("party_id").references(() => listeningParties.id, { onDelete: "cascade" }),
+    /** A remix contest's room (migrations/0103): kept in step with the contest, not listed on /rooms. */
+    contestId: text("contest_id"),
   },
-  (t) => [index("rooms_position_idx").on(t.archivedAt, t.position), uniqueIndex("rooms_party_idx").on(t.partyId)],
+  (t) => [
+    index("rooms_position_idx").on(t.archivedAt, t.position),
+    uniqueIndex("rooms_party_idx").on(t.partyId),
+    uniqueIndex("rooms_contest_idx").on(t.contestId),
+  ],
 );
 
 export const roomModerators = sqliteTable(

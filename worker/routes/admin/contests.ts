@@ -40,6 +40,7 @@ import { findEntry, listAdminEntries, type AdminEntryRow } from "../../db/contes
 import { addStem, deleteStem, findStem, listStems, toAdminStem } from "../../db/contests/stems";
 import { streamDeclaredAudio } from "../../services/contests/declared-audio";
 import { stemFileName } from "../../services/contests/stems-zip";
+import { keepContestRoomInStep } from "../../services/contests/room";
 import {
   CONTEST_ID_PATTERN,
   CONTEST_MESSAGES,
@@ -108,6 +109,7 @@ export const adminContestRoutes = new Hono<HonoEnv>()
     const values = c.req.valid("json");
     await checkNamed(c, values, null);
     const row = await createContest(c.var.db, actorOf(c), values);
+    await keepContestRoomInStep(c.env, c.var.db, row.id);
     return c.json<AdminContestResponse>({ contest: toAdminContest(row) }, 201);
   })
 
@@ -120,6 +122,7 @@ export const adminContestRoutes = new Hono<HonoEnv>()
     await checkNamed(c, values, before);
     const row = await updateContest(c.var.db, actorOf(c), before, values);
     if (!row) throw routeError("contest_closed");
+    await keepContestRoomInStep(c.env, c.var.db, row.id);
     return c.json<AdminContestResponse>({ contest: toAdminContest(row) });
   })
 

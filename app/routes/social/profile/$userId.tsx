@@ -3,6 +3,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { requireSignedIn } from "../../../lib/session/guards";
 import { MembershipPanel } from "../../../features/payments/MembershipPanel";
+import { ProfileContestEntries } from "../../../features/contests/ProfileContestEntries";
 import { ProfilePage } from "../../../features/profiles/ProfilePage";
 import { VipPassCard } from "../../../features/vip-pass/VipPassCard";
 import { ProfileLoadError, ProfileLoading, ProfileNotFound } from "../../../features/profiles/ProfileStates";
@@ -66,5 +67,9 @@ function ProfileRoute() {
   // never asked for again.
   const username = useQuery({ ...profileQueryOptions(userId), enabled: found }).data?.profile.username;
   usePageMeta(username ? { title: meta.named, titleValues: { username } } : { title: meta.title });
-  return found ? <ProfilePage userId={userId} membership={<MembershipPanel />} pass={<VipPassCard />} /> : <ProfileNotFound />;
+  return found ? (
+    <ProfilePage userId={userId} membership={<MembershipPanel />} pass={<VipPassCard />} contests={<ProfileContestEntries userId={userId} />} />
+  ) : (
+    <ProfileNotFound />
+  );
 }
