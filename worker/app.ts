@@ -90,6 +90,7 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
     apiGroup(async () => [
       // The co-authors' answers and the profiles' entries first: their paths would otherwise read as a contest's.
       at("/api/contests", (await import("./routes/contests-social")).contestSocialRoutes),
+      at("/api/contests", (await import("./routes/contest-releases")).contestReleaseRoutes),
       at("/api/contests", (await import("./routes/contests")).contestRoutes),
     ]),
   ],

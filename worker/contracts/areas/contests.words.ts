@@ -15,6 +15,7 @@ import {
   ENTRY_NOTE_MAX,
   ENTRY_TITLE_MAX,
 } from "../contests/limits.ts";
+import { releaseAuditActions, releaseRouteCodes, releaseValidationCodes } from "../contests/release-words.ts";
 
 export const auditActions = {
   "contest.create": { en: "Contest created", "pt-BR": "Concurso criado" },
@@ -23,6 +24,7 @@ export const auditActions = {
   "contest.jury_score": { en: "Contest entry scored by the jury", "pt-BR": "Inscrição do concurso avaliada pelo júri" },
   "contest.stem_add": { en: "Contest stem uploaded", "pt-BR": "Faixa (stem) do concurso enviada" },
   "contest.stem_delete": { en: "Contest stem deleted", "pt-BR": "Faixa (stem) do concurso excluída" },
+  ...releaseAuditActions,
 } as const satisfies AuditActionNames;
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
@@ -91,6 +93,7 @@ export const routeCodes = {
   contest_co_authored: { status: 403, en: M.coAuthored },
   contest_credit_not_found: { status: 404, en: M.creditNotFound },
   contest_stem_downloads_used_up: { status: 429, en: M.stemDownloadsUsedUp },
+  ...releaseRouteCodes,
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {
@@ -116,4 +119,5 @@ export const validationCodes = {
   contest_co_authors_too_many: { message: E.coAuthorsTooMany, params: { max: ENTRY_CO_AUTHORS_MAX } },
   contest_co_author_invalid: { message: E.coAuthorInvalid },
   contest_jury_score_invalid: { message: F.juryScoreInvalid },
+  ...releaseValidationCodes,
 } as const satisfies ValidationCodeWords;

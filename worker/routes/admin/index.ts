@@ -29,6 +29,7 @@ import { userRoutes } from "./users";
 import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminContestRoutes } from "./contests";
+import { adminContestReleaseRoutes } from "./contest-releases";
 import { adminWaitlistReleaseRoutes } from "./waitlist-release";
 import { adminWaitlistRoutes } from "./waitlist";
 import { adminStoreRoutes } from "./store";
@@ -68,6 +69,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  .route("/contests", adminContestReleaseRoutes)
   .route("/contests", adminContestRoutes)
   .route("/waitlist", adminWaitlistRoutes)
   .route("/waitlist", adminWaitlistReleaseRoutes)

@@ -11,6 +11,7 @@ import type { AdminContest } from "#contracts/contests/contests.ts";
 import { ActionOutcome } from "../components/ActionOutcome";
 import { EntriesTable } from "./EntriesTable";
 import { ResultsPanel } from "./ResultsPanel";
+import { ReleasePanel } from "./ReleasePanel";
 import { StemsPanel } from "./StemsPanel";
 import { contestsAdminMessages as m } from "./messages";
 import { contestTitleIn, phaseText } from "./phase";
@@ -67,6 +68,7 @@ function ContestEntries({ contest }: { contest: AdminContest }) {
         </QueryState>
       </section>
       <ResultsPanel contest={contest} />
+      <ReleasePanel contest={contest} />
     </>
   );
 }
