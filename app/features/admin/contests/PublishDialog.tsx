@@ -2,7 +2,7 @@
 // Remix)"), an ISRC, and whether to sell it with its prices and the remixers' share. Review checks
 // the fields with the Worker's own schema and shows what will be made; nothing is sent before
 // "Publish now". Refusals, found here or by the Worker, are said by their code.
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { Modal } from "../../../components/Modal";
 import { codeText, serverErrorText, type ErrorTexts, type UiMessage } from "../../../lib/forms/errorText";
@@ -47,6 +47,31 @@ function inputOf(f: Fields): PublishInput {
         }
       : null,
   };
+}
+
+/** A labelled input with an optional hint it is described by (the hint stays out of its name). */
+function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: (props: { id: string; "aria-describedby"?: string }) => ReactNode;
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...(hint ? { "aria-describedby": `${id}-hint` } : {}) })}
+      {hint ? (
+        <small id={`${id}-hint`} className="muted">
+          {hint}
+        </small>
+      ) : null}
+    </div>
+  );
 }
 
 export function PublishDialog({
@@ -161,34 +186,27 @@ export function PublishDialog({
           review();
         }}
       >
-        <label>
-          {intl.formatMessage(m.fieldTitle)}
-          <input value={fields.title} placeholder={fallbackTitle} onChange={(e) => set({ title: e.target.value })} />
-          <small className="muted">{intl.formatMessage(m.fieldTitleHint, { title: fallbackTitle })}</small>
-        </label>
-        <label>
-          {intl.formatMessage(m.fieldIsrc)}
-          <input value={fields.isrc} autoComplete="off" onChange={(e) => set({ isrc: e.target.value })} />
-        </label>
+        <Field id={`${formId}-title`} label={intl.formatMessage(m.fieldTitle)} hint={intl.formatMessage(m.fieldTitleHint, { title: fallbackTitle })}>
+          {(props) => <input {...props} value={fields.title} placeholder={fallbackTitle} onChange={(e) => set({ title: e.target.value })} />}
+        </Field>
+        <Field id={`${formId}-isrc`} label={intl.formatMessage(m.fieldIsrc)}>
+          {(props) => <input {...props} value={fields.isrc} autoComplete="off" onChange={(e) => set({ isrc: e.target.value })} />}
+        </Field>
         <label className="checkbox">
           <input type="checkbox" checked={fields.sell} onChange={(e) => set({ sell: e.target.checked })} />
           {intl.formatMessage(m.fieldSell)}
         </label>
         {fields.sell ? (
           <>
-            <label>
-              {intl.formatMessage(m.fieldPriceUsd)}
-              <input inputMode="decimal" value={fields.usd} onChange={(e) => set({ usd: e.target.value })} />
-            </label>
-            <label>
-              {intl.formatMessage(m.fieldPriceBrl)}
-              <input inputMode="decimal" value={fields.brl} onChange={(e) => set({ brl: e.target.value })} />
-            </label>
-            <label>
-              {intl.formatMessage(m.fieldShare)}
-              <input inputMode="numeric" value={fields.share} onChange={(e) => set({ share: e.target.value })} />
-              <small className="muted">{intl.formatMessage(m.fieldShareHint)}</small>
-            </label>
+            <Field id={`${formId}-usd`} label={intl.formatMessage(m.fieldPriceUsd)}>
+              {(props) => <input {...props} inputMode="decimal" value={fields.usd} onChange={(e) => set({ usd: e.target.value })} />}
+            </Field>
+            <Field id={`${formId}-brl`} label={intl.formatMessage(m.fieldPriceBrl)}>
+              {(props) => <input {...props} inputMode="decimal" value={fields.brl} onChange={(e) => set({ brl: e.target.value })} />}
+            </Field>
+            <Field id={`${formId}-share`} label={intl.formatMessage(m.fieldShare)} hint={intl.formatMessage(m.fieldShareHint)}>
+              {(props) => <input {...props} inputMode="numeric" value={fields.share} onChange={(e) => set({ share: e.target.value })} />}
+            </Field>
           </>
         ) : null}
       </form>
