@@ -128,3 +128,12 @@ export const contestMessages = {
   vote: defineMessage<{ title: string }>({ id: "contests.vote", defaultMessage: "Vote for {title}" }),
   unvote: defineMessage<{ title: string }>({ id: "contests.unvote", defaultMessage: "Take back my vote for {title}" }),
 };
+
+/** An entry the artist released into the catalog (decision 197). */
+export const releasedMessages = {
+  ...defineMessages({
+    released: { id: "contests.released", defaultMessage: "Released" },
+  }),
+  listen: defineMessage<{ title: string }>({ id: "contests.released.listen", defaultMessage: "Listen to {title} in the catalog" }),
+  buy: defineMessage<{ title: string }>({ id: "contests.released.buy", defaultMessage: "Buy {title} in the store" }),
+};
