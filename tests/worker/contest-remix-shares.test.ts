@@ -138,6 +138,28 @@ describe("a sale of a released remix", () => {
     ]);
   }, 30_000);
 
+  it("is taken back in full by a lost dispute, once however often its event arrives", async () => {
+    const { contest, entryId } = await remixOnSale();
+    const c = await openCheckout(await offerOf(contest.id, entryId));
+    await post(paidEvent("checkout.session.completed", c));
+    const lost = event("charge.dispute.closed", {
+      id: `dp_test_${c.checkoutId}`,
+      object: "dispute",
+      amount: 999,
+      currency: "usd",
+      charge: `ch_test_pi_test_${c.checkoutId}`,
+      payment_intent: `pi_test_${c.checkoutId}`,
+      reason: "fraudulent",
+      status: "lost",
+      evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86400 },
+    });
+    await Promise.all([post(lost), post(lost)]);
+    await post(lost);
+    const shares = await sharesOf(entryId);
+    expect(shares.filter((s) => s.sale_ref !== null).map((s) => s.amount_cents)).toEqual([-74, -75]);
+    expect(shares.reduce((sum, s) => sum + s.amount_cents, 0)).toBe(0);
+  }, 30_000);
+
   it("records nothing for an order of anything else", async () => {
     const before = await D1.prepare("SELECT count(*) AS n FROM remix_shares").first("n");
     const c = await openCheckout(await seedProduct({ usd: 700 }));
