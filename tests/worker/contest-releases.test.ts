@@ -81,6 +81,14 @@ describe("POST /api/admin/contests/:id/entries/:entryId/publish", () => {
     expect(audit!.actor_id).toBe(admin.id);
     expect(JSON.parse(audit!.summary).after).toMatchObject({ entryId: placed, sharePercent: 15, payees: [entrant.username, coAuthor.username] });
 
+    // The catalog's credits link each remixer to their member.
+    const credits = await call(`/api/music/tracks/${release.trackId}/credits`);
+    expect(credits.status).toBe(200);
+    expect((await credits.json<{ credits: unknown[] }>()).credits).toEqual([
+      { role: "remixer", name: entrant.username, detail: null, memberId: entrant.id },
+      { role: "remixer", name: coAuthor.username, detail: null, memberId: coAuthor.id },
+    ]);
+
     // The contest's page lists it, to anyone.
     const page = await call(`${API}/${contest.id}/releases`);
     expect(page.status).toBe(200);
