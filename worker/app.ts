@@ -92,6 +92,7 @@ const API_GROUPS: ReadonlyArray<readonly [prefixes: readonly string[], group: Re
       at("/api/contests", (await import("./routes/contests-social")).contestSocialRoutes),
       // An entry's audio in parts (decision 194), its own module beside the entry's other routes.
       at("/api/contests", (await import("./routes/contest-entry-uploads")).contestEntryUploadRoutes),
+      at("/api/contests", (await import("./routes/contest-releases")).contestReleaseRoutes),
       at("/api/contests", (await import("./routes/contests")).contestRoutes),
       at("/api/contests", (await import("./routes/contests-reports")).contestReportRoutes),
     ]),

@@ -46,12 +46,12 @@ function render({
   routes = {},
 }: { me?: ReturnType<typeof sessionUser> | null; lyrics?: Response; locale?: "en" | "pt-BR"; routes?: ApiRoutes } = {}) {
   mockApi({
-    ...routes,
     "GET /api/auth/me": json(200, { user: me }),
     ...configRoute(),
     [`GET ${PATH}`]: json(200, { track: TRACK }),
     [`GET ${PATH}/credits`]: json(200, CREDITS),
     [`GET ${PATH}/lyrics`]: lyrics,
+    ...routes,
   });
   const root = createTestRoot();
   return renderApp(root.addChildren([mountFileRoute(TrackRoute, "/music/track/$trackId", root), stubRoute(root, "/vip-signup")]), `/music/track/${TRACK.id}`, {
@@ -93,6 +93,15 @@ describe("credits", () => {
       "Gravada em31 de maio de 2024",
       "ISRCBRABC2400001",
     ]);
+  });
+});
+
+describe("a credit that names a member", () => {
+  it("links to the member's profile (a released contest remix's remixers, decision 197)", async () => {
+    const remixed: TrackCreditsResponse = { ...CREDITS, credits: [{ role: "remixer", name: "dj_ana", detail: null, memberId: "u-ana" }] };
+    render({ routes: { [`GET ${PATH}/credits`]: json(200, remixed) } });
+    const link = await screen.findByRole("link", { name: "dj_ana" });
+    expect(link.getAttribute("href")).toBe("/social/profile/u-ana");
   });
 });
 

@@ -116,6 +116,11 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { kind: "contests", table: "contest_entry_credits", column: "user_id" },
   // The contest entries they reported, with their reason (decision 196).
   { kind: "reports", table: "contest_entry_reports", column: "reporter_id" },
+  // Their remixes released into the catalog (decision 197): the credits naming them, the releases
+  // they share, and their share of each sale and what refunds took back.
+  { kind: "contests", table: "track_credits", column: "user_id" },
+  { kind: "contests", table: "contest_release_payees", column: "user_id" },
+  { kind: "contests", table: "remix_shares", column: "user_id" },
   // The waitlist (decision 185): the member's places, the tickets they handed back and the offers made to them.
   { kind: "waitlist", table: "waitlist_places", column: "user_id" },
   { kind: "waitlist", table: "ticket_returns", column: "seller_user_id" },

@@ -19,6 +19,7 @@ import { phaseText } from "./phase-text";
 import "./contests.css";
 import type { Locale } from "#contracts/locale.ts";
 import type { ContestEntry, PublicContest } from "#contracts/contests/contests.ts";
+import { ReleasedLink } from "./ReleasedLink";
 
 /** A visitor's order seed, kept for the tab (a member's order follows their account); "" on the server, which lists no entries. */
 function tabSeed(): string {
@@ -117,6 +118,7 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
                   })}`}
               </p>
               {entry.note && <p>{entry.note}</p>}
+              <ReleasedLink contestId={contestId} entryId={entry.id} />
               <EntryPlayer entry={entry} />
               {entry.votedByMe && <span className="badge">{intl.formatMessage(m.voted)}</span>}
               {voting && !entry.mine && (entry.votedByMe || votesLeft > 0) && (

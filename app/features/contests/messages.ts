@@ -175,3 +175,12 @@ export const profileEntryMessages = {
   resultBy: defineMessage<{ title: string; username: string }>({ id: "contests.results.by", defaultMessage: "{title} by {username}" }),
   coAuthoredWith: defineMessage<{ username: string }>({ id: "contests.profile.coAuthoredWith", defaultMessage: "Co-authored with {username}" }),
 };
+
+/** An entry the artist released into the catalog (decision 197). */
+export const releasedMessages = {
+  ...defineMessages({
+    released: { id: "contests.released", defaultMessage: "Released" },
+  }),
+  listen: defineMessage<{ title: string }>({ id: "contests.released.listen", defaultMessage: "Listen to {title} in the catalog" }),
+  buy: defineMessage<{ title: string }>({ id: "contests.released.buy", defaultMessage: "Buy {title} in the store" }),
+};

@@ -12,6 +12,7 @@ import type {
   ContestVoteResponse,
   PublicContestResponse,
 } from "#contracts/contests/contests.ts";
+import type { ContestReleasesResponse } from "#contracts/contests/releases.ts";
 
 const contestsKey = ["contests"] as const;
 
@@ -26,6 +27,14 @@ export const contestQueryOptions = (id: string, locale: Locale) =>
   queryOptions({
     queryKey: [...contestsKey, id, locale],
     queryFn: ({ signal }) => api<PublicContestResponse>(`/api/contests/${id}?${LANG_PARAM}=${locale}`, { signal }),
+  });
+
+/** The contest's entries released into the catalog (decision 197). */
+export const contestReleasesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...contestsKey, id, "releases"],
+    queryFn: ({ signal }) => api<ContestReleasesResponse>(`/api/contests/${id}/releases`, { signal }),
+    staleTime: 60_000,
   });
 
 /** The entries in this listener's order: a visitor's seed is kept for the tab, so the order stays while they listen. */

@@ -16,6 +16,7 @@ import {
   ENTRY_TITLE_MAX,
 } from "../contests/limits.ts";
 import { FAIR_PLAY_MESSAGES as P, FAIR_PLAY_REASON_MAX, VOID_VOTES_MAX } from "../contests/fair-play-limits.ts";
+import { releaseAuditActions, releaseRouteCodes, releaseValidationCodes } from "../contests/release-words.ts";
 
 export const auditActions = {
   "contest.create": { en: "Contest created", "pt-BR": "Concurso criado" },
@@ -28,6 +29,7 @@ export const auditActions = {
   "contest.entry_unhide": { en: "Contest entry shown again", "pt-BR": "Inscrição do concurso exibida de novo" },
   "contest.reports_dismiss": { en: "Contest entry's reports dismissed", "pt-BR": "Denúncias da inscrição do concurso descartadas" },
   "contest.vote_void": { en: "Contest vote voided", "pt-BR": "Voto do concurso anulado" },
+  ...releaseAuditActions,
 } as const satisfies AuditActionNames;
 
 /** The notifications it sends: how loudly each arrives, its line in the settings and its sentence in the centre. */
@@ -121,6 +123,7 @@ export const routeCodes = {
   contest_report_own_entry: { status: 403, en: P.reportOwnEntry },
   contest_entry_hidden: { status: 409, en: P.entryHidden },
   contest_entry_not_hidden: { status: 409, en: P.entryNotHidden },
+  ...releaseRouteCodes,
 } as const satisfies RouteCodeWords;
 
 export const validationCodes = {
@@ -151,4 +154,5 @@ export const validationCodes = {
   contest_reason_required: { message: P.reasonRequired },
   contest_reason_too_long: { message: P.reasonTooLong, params: { max: FAIR_PLAY_REASON_MAX } },
   contest_void_votes_invalid: { message: P.votesInvalid, params: { max: VOID_VOTES_MAX } },
+  ...releaseValidationCodes,
 } as const satisfies ValidationCodeWords;

@@ -53,7 +53,8 @@ export const lyricsAccessBodySchema = z.strictObject({ access: z.enum(LYRICS_ACC
 
 // ---------- What the site shows ----------
 
-export type TrackCredit = { role: CreditRole; name: string; detail: string | null };
+/** `memberId`: the member the credit is, when it names one (a released contest remix's remixers, decision 197). */
+export type TrackCredit = { role: CreditRole; name: string; detail: string | null; memberId?: string };
 
 export type TrackCreditsResponse = {
   credits: TrackCredit[];

@@ -95,11 +95,14 @@ export async function saveCredits(db: DB, actor: Actor, trackId: string, body: C
 export async function readCredits(db: DB, trackId: string): Promise<TrackCreditsResponse | null> {
   const [track, credits] = await db.$client.batch([
     db.$client.prepare("SELECT isrc, label, recorded_on FROM tracks WHERE id = ?1").bind(trackId),
-    db.$client.prepare("SELECT role, name, detail FROM track_credits WHERE track_id = ?1 ORDER BY position").bind(trackId),
+    db.$client.prepare("SELECT role, name, detail, user_id FROM track_credits WHERE track_id = ?1 ORDER BY position").bind(trackId),
   ]);
   const row = track!.results[0] as { isrc: string | null; label: string | null; recorded_on: string | null } | undefined;
   if (!row) return null;
-  return { credits: credits!.results as TrackCreditsResponse["credits"], isrc: row.isrc, label: row.label, recordedOn: row.recorded_on };
+  // A credit that names a member links to them (decision 197); the others keep their three fields.
+  const rows = credits!.results as (TrackCreditsResponse["credits"][number] & { user_id: string | null })[];
+  const linked = rows.map(({ user_id, ...credit }) => (user_id ? { ...credit, memberId: user_id } : credit));
+  return { credits: linked, isrc: row.isrc, label: row.label, recordedOn: row.recorded_on };
 }
 
 /** What a release's zip says of each track (decision 117): its credits, ISRC, label, recording day and lyrics as written. */

@@ -13,6 +13,7 @@ import type { Statement } from "../d1";
 import { orders } from "../schema/store";
 import { REFUND_BY_EVENT_PREFIX, refundRef } from "./order-history";
 import { ticketRefundStatements } from "./tickets";
+import { takeBackStatements } from "../contests/remix-shares";
 
 export type RefundedOrder = { id: string; userId: string | null; currency: string; totalCents: number; refundedCents: number };
 
@@ -110,6 +111,8 @@ export function refundStatements(db: DB, order: RefundedOrder, charge: ChargeRef
       refundLedgerRows(db, order, REFUND_BY_EVENT_PREFIX + charge.eventId, sql`(${cumulative} - o.refunded_cents)`, charge.eventAt, cumulative);
   return [
     ...ledger,
+    // A released contest remix's share taken back in proportion, from the ledger just written (decision 197).
+    ...takeBackStatements(order.id, now),
     raw(
       db,
       sql`UPDATE orders SET refunded_cents = ${refunded}, refund_claimed_cents = max(refund_claimed_cents, ${refunded}),

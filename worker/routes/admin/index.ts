@@ -30,6 +30,7 @@ import { adminPartyRoutes } from "./parties";
 import { adminPerkRoutes } from "./perks";
 import { adminContestRoutes } from "./contests";
 import { adminContestFairPlayRoutes } from "./contest-fair-play";
+import { adminContestReleaseRoutes } from "./contest-releases";
 import { adminWaitlistReleaseRoutes } from "./waitlist-release";
 import { adminWaitlistRoutes } from "./waitlist";
 import { adminStoreRoutes } from "./store";
@@ -69,6 +70,7 @@ export const adminRoutes = new Hono<HonoEnv>()
   .route("/users", userRoutes)
   .route("/parties", adminPartyRoutes)
   .route("/perks", adminPerkRoutes)
+  .route("/contests", adminContestReleaseRoutes)
   .route("/contests", adminContestRoutes)
   .route("/contests", adminContestFairPlayRoutes)
   .route("/waitlist", adminWaitlistRoutes)

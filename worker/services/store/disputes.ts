@@ -23,6 +23,7 @@ import { noticeState, type DisputeFacts } from "../mail/dispute";
 import { createPaymentsService, PaymentProviderError, PaymentsConfigError } from "../payments";
 import type { DisputeConditions, DisputeEffect, DisputePlan, FollowUpContext, PaymentDispute, PurchaseKind } from "../payments/purchase-kind";
 import { settleGiftTime } from "./gift-refund";
+import { takeBackStatements } from "../../db/contests/remix-shares";
 import { accessChanged } from "../access-changed";
 
 const raw = (db: DB, query: SQL): Statement => db.run(query).getQuery();
@@ -34,6 +35,7 @@ function lostStatements(db: DB, order: { id: string } & Parameters<typeof refund
   const unshipped = sql`${lostNow} AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ${order.id} AND o.shipped_at IS NULL)`;
   return [
     ...refundLedgerRows(db, order, `dispute:${disputeId}`, amount, now, sql`o.total_cents`),
+    ...takeBackStatements(order.id, now),
     ...revocationStatements(db, order.id, now, lostNow, unshipped),
   ];
 }

@@ -31,6 +31,7 @@ import { VIP_TIER_ID } from "#contracts/tiers/tiers.ts";
 import { newTicketCode } from "../../lib/ticket-code";
 import { listTicketHolds, ticketOrderStatements } from "../../db/store/tickets";
 import { jurisdictionOfOrder } from "../../db/store/orders";
+import { saleShareStatements } from "../../db/contests/remix-shares";
 
 export type OrderPlan = { statements: Statement[]; paidOrderId?: string };
 
@@ -185,7 +186,8 @@ async function paidPlan(db: DB, checkout: StoreCheckoutRow, session: OrderSessio
   );
   // After the order's insert (the first statement, whose changes fulfilment reads), before the rest.
   const [insert, ...rest] = paidOrderStatements(order, now);
-  return { statements: [insert, ...tickets, ...rest], paidOrderId: orderId };
+  // Last, once its lines are in: a released contest remix's share for its remixers (decision 197).
+  return { statements: [insert, ...tickets, ...rest, ...saleShareStatements(orderId)], paidOrderId: orderId };
 }
 
 /** The checkout a session event is about: ours by the id we gave it, else by the session's id. */

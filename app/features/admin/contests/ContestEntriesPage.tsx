@@ -13,6 +13,7 @@ import { ActionOutcome } from "../components/ActionOutcome";
 import { EntriesTable } from "./EntriesTable";
 import { FairPlayPanel } from "./FairPlayPanel";
 import { ResultsPanel } from "./ResultsPanel";
+import { ReleasePanel } from "./ReleasePanel";
 import { StemsPanel } from "./StemsPanel";
 import { contestsAdminMessages as m } from "./messages";
 import { contestTitleIn, phaseText } from "./phase";
@@ -70,6 +71,7 @@ function ContestEntries({ contest }: { contest: AdminContest }) {
       </section>
       <FairPlayPanel contestId={contest.id} />
       <ResultsPanel contest={contest} />
+      <ReleasePanel contest={contest} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { ContestFormDialog } from "./ContestFormDialog";
 import { ContestTable } from "./ContestTable";
 import { contestsAdminMessages as m } from "./messages";
 import { adminContestsQueryOptions } from "./queries";
+import { RemixSharesPanel } from "./RemixSharesPanel";
 import "./contests-admin.css";
 
 type Dialog = { kind: "create" } | { kind: "edit"; contest: AdminContest } | null;
@@ -47,6 +48,7 @@ export function ContestsAdminPage() {
           )
         }
       </QueryState>
+      <RemixSharesPanel />
       {dialog?.kind === "create" && <ContestFormDialog onClose={() => setDialog(null)} onSaved={() => finish(intl.formatMessage(m.created))} />}
       {dialog?.kind === "edit" && (
         <ContestFormDialog contest={dialog.contest} onClose={() => setDialog(null)} onSaved={() => finish(intl.formatMessage(m.saved))} />

@@ -123,7 +123,16 @@ function Credits({ trackId }: { trackId: string }) {
             <dt>
               <FormattedMessage {...ROLE_MESSAGES[credit.role]} />
             </dt>
-            <dd>{credit.detail ? `${credit.name} (${credit.detail})` : credit.name}</dd>
+            <dd>
+              {credit.memberId ? (
+                <Link to="/social/profile/$userId" params={{ userId: credit.memberId }}>
+                  {credit.name}
+                </Link>
+              ) : (
+                credit.name
+              )}
+              {credit.detail ? ` (${credit.detail})` : ""}
+            </dd>
           </div>
         ))}
         {data.label && (
