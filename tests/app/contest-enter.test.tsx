@@ -19,7 +19,12 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const enterSection = async () => screen.findByRole("region", { name: /Enter the contest|Participe do concurso/ });
+/** The enter section once its form (loaded when a member has one) or its refusal is in. */
+const enterSection = async () => {
+  const section = await screen.findByRole("region", { name: /Enter the contest|Participe do concurso/ });
+  await waitFor(() => expect(section.querySelector("form, p")).not.toBeNull());
+  return section;
+};
 
 async function fillForm(file: File) {
   const form = await enterSection();
