@@ -14,6 +14,8 @@ import { EnterSection } from "./EnterSection";
 import { CreditInvites } from "./CreditInvites";
 import { StemsSection } from "./StemsSection";
 import { EntryPlayer } from "./EntryPlayer";
+import { EntryReport } from "./EntryReport";
+import { useSessionUser } from "../../lib/session/useSession";
 import { ContestResults, ContestRoomLink } from "./ContestSocial";
 import { phaseText } from "./phase-text";
 import "./contests.css";
@@ -90,6 +92,7 @@ function ContestView({ contest }: { contest: PublicContest }) {
 function EntryList({ contestId, entries, votesLeft, voting }: { contestId: string; entries: ContestEntry[]; votesLeft: number; voting: boolean }) {
   const intl = useIntl();
   const vote = useVote(contestId);
+  const { user } = useSessionUser();
   const submitted = entries.filter((entry) => entry.status === "submitted");
   if (submitted.length === 0) return <p>{intl.formatMessage(m.noEntries)}</p>;
   const canChange = voting && (votesLeft > 0 || submitted.some((entry) => entry.votedByMe));
@@ -130,6 +133,7 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
                   {intl.formatMessage(entry.votedByMe ? m.unvote : m.vote, { title: entry.title })}
                 </button>
               )}
+              {user && mayReport(entry) && <EntryReport contestId={contestId} entry={entry} />}
             </article>
           </li>
         ))}
@@ -137,3 +141,6 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
     </>
   );
 }
+
+/** Not one's own entry, nor one the entrant named them on: the Worker refuses the first, and a co-author reporting their own work makes no sense. */
+const mayReport = (entry: ContestEntry) => !entry.mine && entry.myCredit !== "confirmed" && entry.myCredit !== "invited";
