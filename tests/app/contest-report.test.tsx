@@ -64,12 +64,12 @@ const entry = (n: number, overrides: Partial<ContestEntry> = {}): ContestEntry =
 const ENTRIES = [entry(1), entry(2, { mine: true }), entry(3, { myCredit: "confirmed" })];
 const REPORTS = `POST /api/contests/${ID}/entries/${ENTRIES[0]!.id}/reports`;
 
-function api(extra: ApiRoutes = {}, signedIn = true) {
+function api(extra: ApiRoutes = {}, signedIn = true, votesOnHidden: string[] = []) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: signedIn ? sessionUser() : null }),
     ...configRoute(),
     [`GET /api/contests/${ID}`]: json(200, { contest }),
-    [`GET /api/contests/${ID}/entries`]: json(200, { entries: ENTRIES, votesLeft: 2 }),
+    [`GET /api/contests/${ID}/entries`]: json(200, { entries: ENTRIES, votesLeft: 2, votesOnHidden }),
     ...extra,
   });
 }
@@ -169,5 +169,30 @@ describe("reporting a contest's entry", () => {
     fireEvent.click(within(dialog).getByRole("radio", { name: "Spam ou propaganda" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Enviar denúncia" }));
     expect((await within(dialog).findByRole("status")).textContent).toBe("Denunciado, obrigado. Os moderadores vão analisar.");
+  });
+});
+
+describe("votes on entries the moderators hid", () => {
+  const HIDDEN = ["33333333-0000-4000-8000-000000000008", "33333333-0000-4000-8000-000000000009"];
+
+  it("says how many and takes them back through the vote's DELETE, then reads the list again", async () => {
+    const { callsTo } = api(Object.fromEntries(HIDDEN.map((id) => [`DELETE /api/contests/${ID}/votes/${id}`, json(200, { votesLeft: 3 })])), true, HIDDEN);
+    renderContest();
+    expect(await screen.findByText("2 of your votes went to entries the moderators hid.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Take those votes back" }));
+    await waitFor(() => expect(HIDDEN.map((id) => callsTo(`DELETE /api/contests/${ID}/votes/${id}`).length)).toEqual([1, 1]));
+    await waitFor(() => expect(callsTo(`GET /api/contests/${ID}/entries`).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("says nothing without such votes, and says it in Portuguese", async () => {
+    api();
+    renderContest();
+    await screen.findAllByRole("heading", { level: 3 });
+    expect(screen.queryByRole("button", { name: /Take th/ })).toBeNull();
+    cleanup();
+    api({}, true, HIDDEN.slice(0, 1));
+    renderContest("pt-BR");
+    expect(await screen.findByText("Um dos seus votos foi para uma inscrição que os moderadores ocultaram.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Retirar esse voto" })).toBeTruthy();
   });
 });

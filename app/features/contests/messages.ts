@@ -120,6 +120,14 @@ export const contestMessages = {
     defaultMessage: "{title} leaves the contest, with any votes it has. You cannot undo this.",
   }),
   editOf: defineMessage<{ title: string }>({ id: "contests.mine.editOf", defaultMessage: "Edit {title}" }),
+  votesOnHidden: defineMessage<{ count: number }>({
+    id: "contests.vote.onHidden",
+    defaultMessage: "{count, plural, one {One of your votes went to an entry the moderators hid.} other {# of your votes went to entries the moderators hid.}}",
+  }),
+  takeBackHiddenVotes: defineMessage<{ count: number }>({
+    id: "contests.vote.onHiddenTakeBack",
+    defaultMessage: "{count, plural, one {Take that vote back} other {Take those votes back}}",
+  }),
   reportEntry: defineMessage<{ title: string }>({ id: "contests.report.buttonOf", defaultMessage: "Report {title}" }),
   reportedEntry: defineMessage<{ title: string }>({ id: "contests.report.reportedOf", defaultMessage: "{title}: reported" }),
   replaceOf: defineMessage<{ title: string }>({ id: "contests.mine.replaceOf", defaultMessage: "Replace the audio of {title}" }),
