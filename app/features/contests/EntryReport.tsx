@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { useIntl } from "react-intl";
 import { contestMessages as m } from "./messages";
 
-const ReportEntryDialog = lazy(() => import("./ReportEntryDialog"));
+const ReportEntryDialog = lazy(() => import("./report/ReportEntryDialog"));
 
 export function EntryReport({ contestId, entry }: { contestId: string; entry: { id: string; title: string } }) {
   const intl = useIntl();

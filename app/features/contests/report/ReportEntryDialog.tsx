@@ -1,15 +1,17 @@
 // Reporting a contest's entry (decision 196): the posts' reasons as radios and optional details,
 // sent to the Worker, which keeps one report per member and entry. Loaded on first open (the
-// contest page imports it lazily), so the page's first load carries none of it.
+// contest page imports it lazily), and a catalog of its own (this folder's), so the page's first
+// load carries none of its code nor its texts.
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { useMutation } from "@tanstack/react-query";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "#contracts/feed.ts";
-import { Modal } from "../../components/Modal";
-import { api } from "../../lib/api";
-import { focusOnMount } from "../../lib/focusOnMount";
-import { hasCode, serverErrorText, type ErrorTexts, type UiMessage } from "../../lib/forms/errorText";
-import { entryReportMessages as m, entryReportReasons } from "./report-messages";
+import { Modal } from "../../../components/Modal";
+import { api } from "../../../lib/api";
+import { focusOnMount } from "../../../lib/focusOnMount";
+import { hasCode, serverErrorText, type ErrorTexts, type UiMessage } from "../../../lib/forms/errorText";
+import ReportMessages from "./messages?feature";
+import { entryReportMessages as m, entryReportReasons } from "./messages";
 
 const REPORT_TEXTS: ErrorTexts = {
   contest_report_own_entry: m.ownEntry,
@@ -30,7 +32,15 @@ type Props = {
   onReported: () => void;
 };
 
-export default function ReportEntryDialog({ contestId, entry, onClose, onReported }: Props) {
+export default function ReportEntryDialog(props: Props) {
+  return (
+    <ReportMessages>
+      <ReportForm {...props} />
+    </ReportMessages>
+  );
+}
+
+function ReportForm({ contestId, entry, onClose, onReported }: Props) {
   const intl = useIntl();
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
