@@ -191,6 +191,31 @@ describe("hiding an entry", () => {
     expect((await call(`${API}/${contest.id}/entries/${ids[0]}`, { cookie: reporter.cookie })).status).toBe(200);
   });
 
+  it("names the hidden entries that hold a member's live vote, which they can take back; a voided one stays", async () => {
+    const now = Date.now();
+    const { contest, ids } = await votingContest(now, 3);
+    const [fan, other] = await Promise.all([voter(now), voter(now)]);
+    clockAt(now + 2 * HOUR);
+    for (const id of ids) expect((await vote(contest.id, id, fan.cookie)).status).toBe(201);
+    expect((await vote(contest.id, ids[0]!, other.cookie)).status).toBe(201);
+    await adminPost(`/${contest.id}/votes/void`, { reason: "Bought", votes: [{ entryId: ids[1]!, userId: fan.id }] });
+    for (const id of [ids[0], ids[1]]) expect((await adminPost(`/${contest.id}/entries/${id}/hide`, { reason: "Stolen" })).status).toBe(200);
+    const entriesOf = async (cookie?: string) => (await call(`${API}/${contest.id}/entries`, { cookie })).json<ContestEntriesResponse>();
+
+    // The voided vote on the hidden entry 1 is not offered back: only entry 0's live vote.
+    expect(await entriesOf(fan.cookie)).toMatchObject({ votesLeft: 0, votesOnHidden: [ids[0]] });
+    expect((await entriesOf(other.cookie)).votesOnHidden).toEqual([ids[0]]);
+    expect((await entriesOf()).votesOnHidden).toEqual([]);
+    const back = await call(`${API}/${contest.id}/votes/${ids[0]}`, { method: "DELETE", cookie: fan.cookie });
+    expect(await back.json<ContestVoteResponse>()).toEqual({ votesLeft: 1 });
+    expect(await entriesOf(fan.cookie)).toMatchObject({ votesLeft: 1, votesOnHidden: [] });
+    expect(await count("SELECT count(*) AS n FROM contest_votes WHERE user_id = ?", fan.id)).toBe(2);
+    expect(await refusal(await call(`${API}/${contest.id}/votes/${ids[1]}`, { method: "DELETE", cookie: fan.cookie }))).toEqual([
+      404,
+      "contest_vote_not_found",
+    ]);
+  });
+
   it("dismisses an entry's reports without hiding it", async () => {
     const { contest, ids } = await votingContest(Date.now(), 1);
     await report(contest.id, ids[0]!, (await createUser("user")).cookie, { reason: "spam" });

@@ -39,7 +39,7 @@ import { serveR2Object } from "../lib/r2-range";
 import { audioDuration } from "../lib/audio-probe";
 import { deleteObjects, keyFor } from "../services/media/catalog-uploads";
 import { contestCoverUrl, findContest, listOpenedContests, type ContestRow } from "../db/contests/contests";
-import { castVote, removeVote, votedEntries } from "../db/contests/votes";
+import { castVote, liveVotesOnHidden, removeVote, votedEntries } from "../db/contests/votes";
 import { createDraftEntry, editEntry, findEntry, listEntries, liveEntryCount, withdrawEntry, type EntryRow } from "../db/contests/entries";
 import { audienceGateOf, contestViewer, mayVote, passesAudience, type ContestViewer } from "../services/contests/access";
 import { fairOrder } from "../services/contests/fair-order";
@@ -268,10 +268,11 @@ export const contestRoutes = new Hono<HonoEnv>()
     const user = c.var.user;
     const asked = c.req.query("seed") ?? "";
     const seed = user ? user.id : SEED_PATTERN.test(asked) ? asked : crypto.randomUUID();
-    const [entries, voted, viewer] = await Promise.all([
+    const [entries, voted, viewer, votesOnHidden] = await Promise.all([
       listEntries(c.var.db, contest.id, user?.id ?? null),
       user ? votedEntries(c.var.db, contest.id, user.id) : new Set<string>(),
       contestViewer(c.var.db, contest, user),
+      user ? liveVotesOnHidden(c.var.db, contest.id, user.id) : [],
     ]);
     const [ordered, credits] = await Promise.all([
       fairOrder(entries, `${contest.id}:${seed}`),
@@ -284,6 +285,7 @@ export const contestRoutes = new Hono<HonoEnv>()
     return c.json<ContestEntriesResponse>({
       entries: ordered.map((entry) => entryView(entry, user?.id ?? null, voted, credits)),
       votesLeft: votesLeft(contest, viewer, voted, now),
+      votesOnHidden,
     });
   })
 

@@ -14,6 +14,9 @@ import { EnterSection } from "./EnterSection";
 import { CreditInvites } from "./CreditInvites";
 import { StemsSection } from "./StemsSection";
 import { EntryPlayer } from "./EntryPlayer";
+import { EntryReport } from "./EntryReport";
+import { HiddenVotes } from "./HiddenVotes";
+import { useSessionUser } from "../../lib/session/useSession";
 import { ContestResults, ContestRoomLink } from "./ContestSocial";
 import { phaseText } from "./phase-text";
 import "./contests.css";
@@ -80,7 +83,9 @@ function ContestView({ contest }: { contest: PublicContest }) {
         <h2 id="contest-entries">{intl.formatMessage(m.entriesTitle)}</h2>
         <p>{intl.formatMessage(m.entriesOrder)}</p>
         <QueryState query={entries} loading={intl.formatMessage(m.loading)} failed={intl.formatMessage(m.loadFailed)} retry={intl.formatMessage(m.retry)}>
-          {({ entries: list, votesLeft }) => <EntryList contestId={contest.id} entries={list} votesLeft={votesLeft} voting={contest.phase === "voting"} />}
+          {({ entries: list, votesLeft, votesOnHidden }) => (
+            <EntryList contestId={contest.id} entries={list} votesLeft={votesLeft} votesOnHidden={votesOnHidden} voting={contest.phase === "voting"} />
+          )}
         </QueryState>
       </section>
       <ContestRoomLink contest={contest} />
@@ -88,11 +93,22 @@ function ContestView({ contest }: { contest: PublicContest }) {
   );
 }
 
-function EntryList({ contestId, entries, votesLeft, voting }: { contestId: string; entries: ContestEntry[]; votesLeft: number; voting: boolean }) {
+type EntryListProps = { contestId: string; entries: ContestEntry[]; votesLeft: number; votesOnHidden: string[] | undefined; voting: boolean };
+
+function EntryList({ contestId, entries, votesLeft, votesOnHidden = [], voting }: EntryListProps) {
   const intl = useIntl();
   const vote = useVote(contestId);
+  const { user } = useSessionUser();
   const submitted = entries.filter((entry) => entry.status === "submitted");
-  if (submitted.length === 0) return <p>{intl.formatMessage(m.noEntries)}</p>;
+  // Their entries are out of the list: the way to take those votes back is above it.
+  const hiddenVotes = voting && <HiddenVotes contestId={contestId} entryIds={votesOnHidden} />;
+  if (submitted.length === 0)
+    return (
+      <>
+        {hiddenVotes}
+        <p>{intl.formatMessage(m.noEntries)}</p>
+      </>
+    );
   const canChange = voting && (votesLeft > 0 || submitted.some((entry) => entry.votedByMe));
   return (
     <>
@@ -101,6 +117,7 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
           {intl.formatMessage(m.votesLeft, { count: votesLeft })}
         </p>
       )}
+      {hiddenVotes}
       {vote.isError && <p role="alert">{intl.formatMessage(m.voteFailed)}</p>}
       <ul className="contest-entries">
         {submitted.map((entry) => (
@@ -132,6 +149,7 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
                   {intl.formatMessage(entry.votedByMe ? m.unvote : m.vote, { title: entry.title })}
                 </button>
               )}
+              {user && mayReport(entry) && <EntryReport contestId={contestId} entry={entry} />}
             </article>
           </li>
         ))}
@@ -139,3 +157,6 @@ function EntryList({ contestId, entries, votesLeft, voting }: { contestId: strin
     </>
   );
 }
+
+/** Not one's own entry, nor one the entrant named them on: the Worker refuses the first, and a co-author reporting their own work makes no sense. */
+const mayReport = (entry: ContestEntry) => !entry.mine && entry.myCredit !== "confirmed" && entry.myCredit !== "invited";

@@ -392,6 +392,11 @@ export type ContestEntryResponse = { entry: ContestEntry };
 export type ContestEntriesResponse = {
   entries: ContestEntry[];
   votesLeft: number;
+  /**
+   * The entries the moderators hid that hold the viewer's live vote (empty for a visitor): out of the
+   * list, still counted in the viewer's votes until taken back with the vote's DELETE (decision 196).
+   */
+  votesOnHidden: string[];
 };
 export type ContestVoteResponse = { votesLeft: number };
 export type ContestCreditResponse = {

@@ -50,6 +50,21 @@ export async function votedEntries(db: DB, contestId: string, userId: string): P
   return new Set(results.map((r) => r.entry_id));
 }
 
+/**
+ * The entries, hidden by the moderators, that hold the member's live vote: they are out of the list,
+ * so the page names them apart for the member to take the vote back (a voided vote stays, decision 196).
+ */
+export async function liveVotesOnHidden(db: DB, contestId: string, userId: string): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT v.entry_id FROM contest_votes v JOIN contest_entries e ON e.id = v.entry_id
+        WHERE v.contest_id = ? AND v.user_id = ? AND v.voided_at IS NULL AND e.hidden_at IS NOT NULL ORDER BY v.entry_id`,
+    )
+    .bind(contestId, userId)
+    .all<{ entry_id: string }>();
+  return results.map((r) => r.entry_id);
+}
+
 /** What decides whether a member may vote and enter: their account's age, address and standing, and their tickets to the events named. */
 export type VoterStanding = { createdAt: number; verified: boolean; active: boolean; ticketEventIds: ReadonlySet<string> };
 
