@@ -7,60 +7,11 @@ import type { ContestRelease } from "../../worker/contracts/contests/releases";
 import { Route as ContestRoute } from "../../app/routes/contests/$contest";
 import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, type ApiRoutes } from "./accounts-harness";
 import { configRoute } from "./fixtures/config";
+import { ID, votingContest, votingEntry } from "./contest-voting-fixtures";
 
-const ID = "22222222-0000-4000-8000-000000000001";
-const contest = (overrides: Partial<PublicContest> = {}): PublicContest => ({
-  id: ID,
-  trackId: "remix-me-1",
-  title: "Remix Me",
-  brief: "Make it move.",
-  rules: "Your own work only.",
-  prizes: "A release on the site",
-  coverUrl: null,
-  opensAt: "2026-11-01T12:00:00.000Z",
-  entriesCloseAt: "2026-11-20T12:00:00.000Z",
-  votingOpensAt: "2026-11-20T12:00:00.000Z",
-  votingClosesAt: "2026-12-20T12:00:00.000Z",
-  winnerBy: "fans",
-  fanWeightPercent: 100,
-  votesPerMember: 3,
-  entriesPerMember: 1,
-  maxUploadMb: 50,
-  phase: "voting",
-  rights: {
-    canDownloadStems: true,
-    stemsRefusal: null,
-    stemsGate: { access: "members", tierName: null },
-    stemDownloadsLeft: 5,
-    canEnter: false,
-    enterRefusal: "contest_entries_closed",
-    enterGate: { access: "members", tierName: null },
-    canVote: true,
-    votesLeft: 2,
-  },
-  stems: { files: 0, bytes: 0 },
-  resultsOut: false,
-  ...overrides,
-});
-const entry = (n: number, overrides: Partial<ContestEntry> = {}): ContestEntry => ({
-  id: `33333333-0000-4000-8000-00000000000${n}`,
-  title: `Remix ${n}`,
-  note: "",
-  remixer: { username: `dj${n}` },
-  coAuthors: [],
-  credits: null,
-  myCredit: null,
-  status: "submitted",
-  durationSeconds: 60,
-  audioUrl: `/api/contests/${ID}/entries/33333333-0000-4000-8000-00000000000${n}/audio`,
-  mine: false,
-  votedByMe: false,
-  streamState: null,
-  peaks: null,
-  createdAt: "2026-11-02T12:00:00.000Z",
-  updatedAt: "2026-11-02T12:00:00.000Z",
-  ...overrides,
-});
+const contest = votingContest;
+/** Entries whose streaming copy is not made: the page plays the original. */
+const entry = (n: number, overrides: Partial<ContestEntry> = {}) => votingEntry(n, { streamState: null, peaks: null, ...overrides });
 const ENTRIES = [entry(3), entry(1, { votedByMe: true }), entry(2, { mine: true })];
 
 function api(extra: ApiRoutes = {}, overrides: Partial<PublicContest> = {}, votesLeft = 2) {

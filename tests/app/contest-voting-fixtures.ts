@@ -1,0 +1,57 @@
+// A contest in its voting phase and its numbered, submitted entries, for the page's tests (the
+// player, the released link, the Report control): one builder each, overrides per test.
+import type { ContestEntry, PublicContest } from "../../worker/contracts/contests/contests";
+
+export const ID = "22222222-0000-4000-8000-000000000001";
+export const votingContest = (overrides: Partial<PublicContest> = {}): PublicContest => ({
+  id: ID,
+  trackId: "remix-me-1",
+  title: "Remix Me",
+  brief: "Make it move.",
+  rules: "Your own work only.",
+  prizes: "A release on the site",
+  coverUrl: null,
+  opensAt: "2026-11-01T12:00:00.000Z",
+  entriesCloseAt: "2026-11-20T12:00:00.000Z",
+  votingOpensAt: "2026-11-20T12:00:00.000Z",
+  votingClosesAt: "2026-12-20T12:00:00.000Z",
+  winnerBy: "fans",
+  fanWeightPercent: 100,
+  votesPerMember: 3,
+  entriesPerMember: 1,
+  maxUploadMb: 50,
+  phase: "voting",
+  rights: {
+    canDownloadStems: true,
+    stemsRefusal: null,
+    stemsGate: { access: "members", tierName: null },
+    stemDownloadsLeft: 5,
+    canEnter: false,
+    enterRefusal: "contest_entries_closed",
+    enterGate: { access: "members", tierName: null },
+    canVote: true,
+    votesLeft: 2,
+  },
+  stems: { files: 0, bytes: 0 },
+  resultsOut: false,
+  ...overrides,
+});
+export const votingEntry = (n: number, overrides: Partial<ContestEntry> = {}): ContestEntry => ({
+  id: `33333333-0000-4000-8000-00000000000${n}`,
+  title: `Remix ${n}`,
+  note: "",
+  remixer: { username: `dj${n}` },
+  coAuthors: [],
+  credits: null,
+  myCredit: null,
+  status: "submitted",
+  durationSeconds: 60,
+  audioUrl: `/api/contests/${ID}/entries/33333333-0000-4000-8000-00000000000${n}/audio`,
+  streamState: "ready",
+  peaks: Array.from({ length: 200 }, (_, i) => (i * 37) % 256),
+  mine: false,
+  votedByMe: false,
+  createdAt: "2026-11-02T12:00:00.000Z",
+  updatedAt: "2026-11-02T12:00:00.000Z",
+  ...overrides,
+});
