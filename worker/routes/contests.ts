@@ -29,6 +29,7 @@
 // that writes (worker/db/contests/); a refusal is then told apart by reading why.
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../types";
+import { readConfig } from "../env";
 import { requireUser } from "../middleware/guards";
 import { answerLanguage } from "../middleware/content-language";
 import { inLanguage } from "../lib/content-language";
@@ -371,7 +372,7 @@ export const contestRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const contest = await openContest(c, now);
     const { entryId } = await parseJsonBody(c, voteInputSchema);
-    const network = await networkHash(c.env.SESSION_SECRET, c.req.header("cf-connecting-ip"));
+    const network = await networkHash(readConfig(c.env).SESSION_SECRET, c.req.header("cf-connecting-ip"));
     if (!(await castVote(c.var.db, contest.id, entryId, c.var.user.id, now, network))) throw await voteRefusal(c, contest, entryId, now);
     const voted = await votedEntries(c.var.db, contest.id, c.var.user.id);
     return c.json<ContestVoteResponse>({ votesLeft: Math.max(0, contest.votesPerMember - voted.size) }, 201);
