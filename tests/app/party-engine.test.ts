@@ -3,7 +3,8 @@
 // following the server's clock with a fake audio element.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { partyEndsAt, partyPhaseAt, partyPositionAt, tracksStartedBy, PARTY_OPENS_BEFORE_MS } from "../../worker/contracts/parties/clock";
-import { ClockSync, driftCorrection, DRIFT_TOLERANCE_S, PartyPlayer, type PartyAudioLike } from "../../app/features/parties/engine";
+import { driftCorrection, DRIFT_TOLERANCE_S, PartyPlayer, type PartyAudioLike } from "../../app/features/parties/engine";
+import { ClockSync } from "../../app/lib/clockSync";
 import type { PartyPlayResponse } from "../../worker/contracts/parties/parties";
 
 const START = Date.UTC(2026, 5, 1, 20, 0, 0);

@@ -8,7 +8,7 @@ import { formatWhen } from "../../lib/intlFormat";
 import { meQueryOptions } from "../../lib/session/queries";
 import { useSessionUser } from "../../lib/session/useSession";
 import { partyPhaseAt, partyPositionAt, type PartyDetail } from "#contracts/parties/parties.ts";
-import { ClockSync } from "./engine";
+import { ClockSync } from "../../lib/clockSync";
 import { partiesMessages as m } from "./messages";
 import { partiesKeys } from "./queries";
 import { Countdown, PartyPlayerCard, Summary, Tracklist } from "./RoomStages";

@@ -3,7 +3,7 @@
 // avatars, reactions and the chat (the party's community room, which the route passes in as
 // `chat`: a feature never imports another), and at the
 // end the summary with a link to the album (or the playlist's tracks). The clock is the server's,
-// estimated by ClockSync (engine.ts); the Worker decides every right again. This file loads the
+// estimated by ClockSync (app/lib/clockSync.ts); the Worker decides every right again. This file loads the
 // party; PartyRoom.tsx is the room itself.
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";

@@ -4,7 +4,8 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { partyPositionAt, type PartyDetail, type PartySummary } from "#contracts/parties/parties.ts";
-import { PartyPlayer, type ClockSync, type PartyPlayerStatus } from "./engine";
+import type { ClockSync } from "../../lib/clockSync";
+import { PartyPlayer, type PartyPlayerStatus } from "./engine";
 import { partiesMessages as m } from "./messages";
 import { playParty } from "./queries";
 

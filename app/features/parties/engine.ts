@@ -1,51 +1,17 @@
 // The party room's player, free of React so it can be tested with fakes (decision 028). It follows
 // the room's clock the radio's way (app/features/radio/engine.ts), a little tighter:
-// - ClockSync estimates the server's clock from round trips (the play grant's answers and the
-//   socket's `sync` frames): each sample's offset is the server's time minus the midpoint of the
-//   request, and the sample with the shortest round trip among the last few wins (its error is at
-//   most half that round trip);
+// - ClockSync (app/lib/clockSync.ts) estimates the server's clock from round trips: the play
+//   grant's answers and the socket's `sync` frames;
 // - the position is the party's walk (worker/contracts/parties/clock.ts) at the estimated server now;
 // - once a second while playing, a listener further than DRIFT_TOLERANCE_S from it is moved
 //   there by a seek, and at a track boundary the next track is asked for (a new signed URL).
 import { partyPositionAt, type PartyPlayResponse, type TimedTrack } from "#contracts/parties/parties.ts";
+import type { ClockSync } from "../../lib/clockSync";
 
 /** A listener further than this from the shared position is moved to it (seconds). */
 export const DRIFT_TOLERANCE_S = 0.25;
 /** How often the player compares its position with the party's. */
 export const CHECK_EVERY_MS = 1000;
-/** The samples ClockSync chooses from. */
-const SAMPLES_KEPT = 8;
-
-type Sample = { offsetMs: number; rttMs: number };
-
-/** The server's clock as seen from here: serverNow = localNow + offset. */
-export class ClockSync {
-  private samples: Sample[] = [];
-
-  /** One round trip: sent and received on our clock, the server's time in between. */
-  add(sentAt: number, serverTime: string | number, receivedAt: number) {
-    const server = typeof serverTime === "number" ? serverTime : Date.parse(serverTime);
-    if (Number.isNaN(server) || receivedAt < sentAt) return;
-    this.samples.push({ offsetMs: server - (sentAt + receivedAt) / 2, rttMs: receivedAt - sentAt });
-    if (this.samples.length > SAMPLES_KEPT) this.samples.shift();
-  }
-
-  get known() {
-    return this.samples.length > 0;
-  }
-
-  /** The offset of the quickest round trip kept (0 before any). */
-  offsetMs(): number {
-    let best: Sample | null = null;
-    for (const s of this.samples) if (!best || s.rttMs < best.rttMs) best = s;
-    return best?.offsetMs ?? 0;
-  }
-
-  serverNow(localNow: number) {
-    return localNow + this.offsetMs();
-  }
-}
-
 /** Seek to `expected` when `current` is more than the tolerance away from it; null to leave it. */
 export function driftCorrection(current: number, expected: number, tolerance = DRIFT_TOLERANCE_S): number | null {
   return Math.abs(current - expected) > tolerance ? expected : null;

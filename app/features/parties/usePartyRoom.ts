@@ -7,7 +7,7 @@
 // open, or the party is over).
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { reconnectDelay, SESSION_ENDED_CLOSE_CODE, STABLE_CONNECTION_MS, VIP_ENDED_CLOSE_CODE } from "../../lib/socket";
-import type { ClockSync } from "./engine";
+import type { ClockSync } from "../../lib/clockSync";
 import type { PartyErrorCode, PartyMember, PartyReaction, PartyServerFrame, PartySummary } from "#contracts/parties/parties.ts";
 
 const SYNC_EVERY_MS = 15_000;
