@@ -6,7 +6,6 @@ import { expect, test } from "./fixtures";
 import { hostMs } from "./host-time";
 
 const radioAudio = (page: Page) => page.locator('audio[data-player="radio"]');
-const audioTime = (page: Page) => radioAudio(page).evaluate((el: HTMLAudioElement) => el.currentTime);
 const audioPaused = (page: Page) => radioAudio(page).evaluate((el: HTMLAudioElement) => el.paused);
 const audioPlace = (page: Page) => radioAudio(page).evaluate((el: HTMLAudioElement) => ({ src: el.currentSrc, time: el.currentTime }));
 
@@ -55,17 +54,21 @@ test("a VIP plays a station in sync, switches station through the static, and th
   // The real <audio> element plays, at the shared position (not from 0).
   await expect.poll(() => audioPaused(page), { timeout: hostMs(15_000) }).toBe(false);
   await expectAudioAdvances(page);
-  // Read again when the station's next track began between the two reads (the audio still at the
-  // end of one track, the station at the start of the next).
+  // The page's audio is within 2 s of the position the server names, read in one go in the page: the
+  // server's answer is only as exact as half its round trip (seconds on a busy host), so that is
+  // allowed on top. Read again when the station's next track began between the reads.
   await expect
-    .poll(async () => {
-      const expected = await page.evaluate(async () => {
+    .poll(async () =>
+      page.evaluate(async () => {
+        const sentAt = performance.now();
         const res = await fetch("/api/radio/stations/freestyle-lovers/now-playing");
         const { nowPlaying } = (await res.json()) as { nowPlaying: { serverTime: string; current: { startedAt: string } } };
-        return (Date.parse(nowPlaying.serverTime) - Date.parse(nowPlaying.current.startedAt)) / 1000;
-      });
-      return Math.abs((await audioTime(page)) - expected);
-    })
+        const halfRoundTrip = (performance.now() - sentAt) / 2000;
+        const audio = document.querySelector<HTMLAudioElement>('audio[data-player="radio"]');
+        const expected = (Date.parse(nowPlaying.serverTime) - Date.parse(nowPlaying.current.startedAt)) / 1000 + halfRoundTrip;
+        return Math.abs((audio?.currentTime ?? Number.NaN) - expected) - halfRoundTrip;
+      }),
+    )
     .toBeLessThan(2);
 
   // Another station: the static shows, then the new station plays.
