@@ -2,7 +2,7 @@
 // `npm run backup -- --env production`: the environment's whole D1 database (schema and rows) as
 // SQL in backups/<database name>-<env>-<UTC time>.sql, from `wrangler d1 export --remote`. Restore into
 // a new database with `wrangler d1 execute <name> --remote --file <that file>`; to go back in time
-// within the last 30 days, D1 Time Travel needs no file (README, "Backups and restores").
+// within the last 30 days, D1 Time Travel needs no file (docs/operating.md, "Backups and restores").
 // The export makes the database unavailable to queries while it runs (a live site's requests
 // fail meanwhile), so it says so and asks first; without a terminal it needs --yes.
 import { mkdir } from "node:fs/promises";
@@ -15,7 +15,7 @@ import { ROOT, WRANGLER_CONFIG } from "./lib/wrangler.mjs";
 
 const USAGE = `Usage: npm run backup -- --env ${DEPLOY_ENVS.join("|")} [--yes]`;
 const WARNING =
-  'The export makes the database unavailable to serve queries while it runs: the live site\'s pages and sign-ins fail until it ends (seconds to minutes, by size).\nTo go back in time within the last 30 days, D1 Time Travel needs no export and no downtime (README, "Backups and restores").';
+  'The export makes the database unavailable to serve queries while it runs: the live site\'s pages and sign-ins fail until it ends (seconds to minutes, by size).\nTo go back in time within the last 30 days, D1 Time Travel needs no export and no downtime (docs/operating.md, "Backups and restores").';
 
 function readArgs() {
   try {

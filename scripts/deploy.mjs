@@ -5,7 +5,7 @@
 //   2. predeploy: the environment's D1 migrations, applied remotely (each one once; they only
 //      add, so the Worker still running keeps working on the migrated database);
 //   3. `wrangler deploy` of exactly the build the check held against the budgets.
-// Needs `wrangler login` (or CLOUDFLARE_API_TOKEN); README, "Deploying", is the whole path.
+// Needs `wrangler login` (or CLOUDFLARE_API_TOKEN); docs/operating.md, "Deployment (Cloudflare)", is the whole path.
 import { run, fail } from "./lib/run.mjs";
 import { deployEnvFromArgs } from "./lib/deploy-env.mjs";
 import { CHECK_BUILD_DIR, checkedWorkerConfig } from "./lib/worker-build.mjs";

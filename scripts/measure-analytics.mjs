@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints the site analytics figures. Figures, not a pass/fail: README records them.
+// Prints the site analytics figures. Figures, not a pass/fail: docs/measurements.md records them.
 //
 // In a throwaway local state (never the developer's), it seeds --views raw page views spread over
 // 90 days (the demo traffic generator, scaled up; SQL files run with `wrangler d1 execute`), runs

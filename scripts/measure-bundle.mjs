@@ -2,7 +2,7 @@
 // Prints the size of the built site (run `npm run build` first): every client asset raw and
 // gzipped, what the first page load fetches (index.html's own script/style tags plus their
 // modulepreloads, and per page of first-load.json its own files and catalog), and every module of the
-// Worker's upload. Figures, not a pass/fail: README records them.
+// Worker's upload. Figures, not a pass/fail: docs/measurements.md records them.
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints two VIP chat figures. Figures, not a pass/fail: README records them.
+// Prints two VIP chat figures. Figures, not a pass/fail: docs/measurements.md records them.
 //
 // The script starts its own Worker (`wrangler dev` on the source wrangler.toml, with its own port,
 // local state and env file, so the developer's .dev.vars and state are never touched), seeds VIP

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Prints the marketing list's import and export figures. Figures, not a pass/fail: README records
-// them (goal: a 50,000-row import in under 30 s).
+// Prints the marketing list's import and export figures. Figures, not a pass/fail:
+// docs/measurements.md records them (goal: a 50,000-row import in under 30 s).
 //
 // In a throwaway local state (never the developer's), it applies the migrations, adds an
 // administrator with a live session, and starts its own `wrangler dev` on 127.0.0.1. Then:

@@ -2,7 +2,7 @@
 // Prints Lighthouse scores (performance, accessibility, best practices, SEO) for a few pages of a
 // locally running site (`npm start`, default http://127.0.0.1:8787), then every accessibility,
 // best-practices and SEO audit that did not pass, with the offending elements. Figures, not a
-// pass/fail: README records them. Runs fully offline in Debian's Chromium (CHROMIUM_PATH or
+// pass/fail: docs/measurements.md records them. Runs fully offline in Debian's Chromium (CHROMIUM_PATH or
 // /usr/bin/chromium); Lighthouse and chrome-launcher come from node_modules and fetch nothing.
 // With --runs N each page is measured N times and the median of each figure (score, FCP, LCP, TBT,
 // CLS) is shown (Lighthouse's own advice against its run-to-run spread), with every run's score and

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints two radio figures on a locally running site (`npm start`, default http://127.0.0.1:8787).
-// Figures, not a pass/fail: README records them. Loopback targets only.
+// Figures, not a pass/fail: docs/measurements.md records them. Loopback targets only.
 //
 // 1. Listener-count latency: signs in one demo VIP, opens --sockets WebSockets to a station's
 //    /live with its cookie, then opens one more socket and times, on every open socket, the

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints request throughput and latency of a locally running site (`npm start`, default
-// http://127.0.0.1:8787) for a few representative requests. Figures, not a pass/fail: README
-// records them. Plain Node fetch (undici, keep-alive) with bounded concurrency; every case stops
+// http://127.0.0.1:8787) for a few representative requests. Figures, not a pass/fail:
+// docs/measurements.md records them. Plain Node fetch (undici, keep-alive) with bounded concurrency; every case stops
 // after --requests requests or --seconds seconds, whichever comes first. Loopback targets only.
 // Usage: node scripts/measure-throughput.mjs [--url http://127.0.0.1:8787] [--concurrency 16]
 //        [--requests 2000] [--seconds 10] [--warmup 50] [--set api|pages] [--direct] [--rounds 1]

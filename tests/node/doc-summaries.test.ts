@@ -54,3 +54,33 @@ describe("the documents' summaries", () => {
     expect(anchorOf("Every public page at Lighthouse's 4×, quiet machine")).toBe("every-public-page-at-lighthouses-4-quiet-machine");
   });
 });
+
+// The README is a newcomer's page: the rest moved to docs/operating.md (the owner's guide) and
+// docs/development.md, so the README's pointers into them, and theirs into each other and the
+// other docs, must keep landing on headings, and the owner's first steps must stay in the README.
+describe("the README and the guides it points to", () => {
+  const GUIDES = ["README.md", "docs/operating.md", "docs/development.md"];
+
+  /** Every relative link of `path` to a markdown file with an anchor, resolved from `path`'s folder. */
+  const anchoredLinks = (path: string) =>
+    [...read(path).matchAll(/\]\(([^)#\s:]*\.md)?#([^)\s]+)\)/g)].map((m) => ({
+      target: m[1] ? new URL(m[1], new URL(path, ROOT)).pathname.slice(new URL(ROOT).pathname.length) : path,
+      anchor: m[2] ?? "",
+    }));
+
+  it.each(GUIDES)("every link %s makes to a section lands on a heading", (path) => {
+    const links = anchoredLinks(path);
+    expect(links.length).toBeGreaterThan(3);
+    expect(links.filter(({ target, anchor }) => !anchorsIn(read(target)).has(anchor))).toEqual([]);
+  });
+
+  it("keeps the README a few minutes' read that still names the owner's first steps", () => {
+    const readme = read("README.md");
+    expect(readme.split("\n").length).toBeLessThanOrEqual(250);
+    // CI runs the README's test command (.ci/run): it stays a line of its own.
+    expect(readme).toMatch(/^npm test +#/m);
+    for (const step of ["npm install && npm start", "npm run rehearsal", "npm run admin:create", "--reissue", "npm run backup", "Time Travel", "secret put"]) {
+      expect(readme, step).toContain(step);
+    }
+  });
+});

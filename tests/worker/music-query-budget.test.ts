@@ -1,5 +1,5 @@
 // How many D1 statements each catalog, radio or TV request runs (goal: at most 2, cold caches). Counts, not timings, so
-// the budget is asserted; the figures are printed for the README too.
+// the budget is asserted; the figures are printed for docs/measurements.md too.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";

@@ -7,6 +7,6 @@ export const payments = {
     "/vip-signup": "app/routes/vip-signup.tsx",
     "/signup-options": "app/routes/signup-options.tsx",
   },
-  // Stripe's events, signed (the address site owners give Stripe: docs/deploy in the README).
+  // Stripe's events, signed (the address site owners give Stripe: docs/operating.md).
   crossSitePosts: ["/api/stripe/webhook"],
 } as const satisfies Area;

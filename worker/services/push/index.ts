@@ -1,7 +1,7 @@
 // Picks the web push implementation: live when the VAPID key pair is configured, otherwise a
 // disabled sender (publicKey null, so the app offers no push; send answers "failed" without any
 // network call). Local runs get a key pair from scripts/prepare-local.mjs; deploys set
-// VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY as secrets (README, docs/decisions/043-web-push.md).
+// VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY as secrets (docs/operating.md, docs/decisions/043-web-push.md).
 import type { AppEnv } from "../../env";
 import { createLivePushSender } from "./live";
 import type { PushSender } from "./types";
