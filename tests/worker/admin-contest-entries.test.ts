@@ -4,15 +4,12 @@
 // score; the votes and place only once the results are stored; an unknown contest is 404.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { ADMIN_API, D1, addTrack, createContest, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { ADMIN_API, D1, adminAndTrack, createContest, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
 import type { AdminContestEntriesResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 
 async function entryOfStatus(contestId: string, user: TestUser, status: "draft" | "withdrawn", title: string) {
   const id = crypto.randomUUID();

@@ -6,15 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { heldBody } from "./held-body";
 import { flac, mp3Cbr, notMedia, wav } from "./media-fixtures";
-import { ADMIN_API, MEDIA, addTrack, count, createContest, rows, userOfRole, validContest } from "./contests-fixtures";
+import { ADMIN_API, MEDIA, adminAndTrack, count, createContest, rows, validContest } from "./contests-fixtures";
 import { CONTEST_STEMS_MAX, STEM_MAX_MB, type AdminContestStemResponse, type AdminContestStemsResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 
 const put = (contestId: string, name: string, cookie: string | undefined, body: Uint8Array, type: string) =>
   call(`${ADMIN_API}/${contestId}/stems/${encodeURIComponent(name)}`, {

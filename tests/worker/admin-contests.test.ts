@@ -12,7 +12,7 @@ import {
   DAY,
   MEDIA,
   addEvent,
-  addTrack,
+  adminAndTrack,
   count,
   createContest,
   iso,
@@ -25,10 +25,7 @@ import { CONTEST_FORM_MESSAGES, DEFAULT_CONTEST_RULES, type AdminContestResponse
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 
 const asAdmin = (path: string, options: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) =>
   call(path, { ...options, cookie: admin.cookie });

@@ -5,16 +5,13 @@
 // product) and the page's list of released entries.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { API, D1, MEDIA, addTrack, count, rows, userOfRole } from "./contests-fixtures";
+import { API, D1, MEDIA, adminAndTrack, count, rows, userOfRole } from "./contests-fixtures";
 import { contestWithResults, publish } from "./contest-release-fixtures";
 import type { ContestReleaseResponse, ContestReleasesResponse } from "../../worker/contracts/contests/releases";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 
 const stored = async () => ({
   releases: await count("SELECT count(*) AS n FROM contest_releases"),

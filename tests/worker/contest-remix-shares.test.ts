@@ -5,7 +5,7 @@
 // each; the back office's view and CSV (per remixer, formula cells escaped, audited as an export).
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
-import { API, D1, addTrack, rows, userOfRole } from "./contests-fixtures";
+import { API, D1, adminAndTrack, rows, userOfRole } from "./contests-fixtures";
 import { contestWithResults, publish } from "./contest-release-fixtures";
 import { cart, checkoutRowBySession, postCheckout, seedProduct, sessionOf } from "./checkout-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
@@ -14,10 +14,7 @@ import type { ContestReleaseResponse, ContestReleasesResponse, RemixSharesRespon
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 
 /** A released remix on sale at $9.99 with a 15% share, credited to the entrant and a confirmed co-author. */
 async function remixOnSale() {

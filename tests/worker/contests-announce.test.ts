@@ -8,14 +8,11 @@ import { createExecutionContext, createScheduledController } from "cloudflare:te
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { createUser, type TestUser } from "./helpers";
-import { D1, DAY, HOUR, addTrack, count, createContest, iso, rows, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { D1, DAY, HOUR, adminAndTrack, count, createContest, iso, rows, submittedEntry, validContest } from "./contests-fixtures";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 
 const runJob = (at: number) => worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env, createExecutionContext());
 

@@ -9,14 +9,14 @@ import {
   API,
   DAY,
   HOUR,
-  addTrack,
+  adminAndTrack,
+  clockAt,
   count,
   createContest,
   iso,
   rows,
   setCreatedAt,
   submittedEntry,
-  userOfRole,
   validContest,
   type EntryInput,
 } from "./contests-fixtures";
@@ -30,18 +30,10 @@ import {
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
 
 const ENTRY: EntryInput = {
   title: "Midnight Mix",

@@ -13,7 +13,7 @@ import {
   HOUR,
   MEDIA,
   addEvent,
-  addTrack,
+  adminAndTrack,
   count,
   createContest,
   giveTicket,
@@ -32,10 +32,7 @@ import {
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });

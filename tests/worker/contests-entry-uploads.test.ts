@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { flac, wav } from "./media-fixtures";
-import { API, DAY, HOUR, MEDIA, addTrack, count, createContest, rows, userOfRole, validContest } from "./contests-fixtures";
+import { API, DAY, HOUR, MEDIA, adminAndTrack, count, createContest, rows, userOfRole, validContest } from "./contests-fixtures";
 import {
   ENTRY_PART_BYTES,
   ENTRY_UPLOAD_STALE_AFTER_MS,
@@ -21,10 +21,7 @@ import {
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -9,13 +9,14 @@ import {
   D1,
   DAY,
   HOUR,
-  addTrack,
+  adminAndTrack,
+  clockAt,
   count,
   createContest,
+  iso,
   rows,
   setCreatedAt,
   submittedEntry,
-  userOfRole,
   validContest,
 } from "./contests-fixtures";
 import type {
@@ -30,19 +31,10 @@ import { networkPrefix } from "../../worker/services/contests/network-hash";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const iso = (ms: number) => new Date(ms).toISOString();
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
 
 /** A contest opened `now - HOUR` whose voting opens an hour from `now` for a day, with `entries` submitted entries. */
 async function votingContest(now: number, entries: number) {

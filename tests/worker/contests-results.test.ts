@@ -9,24 +9,31 @@ import worker from "../../worker/index";
 import { call, createUser, db, errorOf, ruleError, type TestUser } from "./helpers";
 import { findContest } from "../../worker/db/contests/contests";
 import { storeResults } from "../../worker/db/contests/results";
-import { ADMIN_API, API, D1, DAY, HOUR, addTrack, count, createContest, iso, rows, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import {
+  ADMIN_API,
+  API,
+  D1,
+  DAY,
+  HOUR,
+  adminAndTrack,
+  clockAt,
+  count,
+  createContest,
+  iso,
+  rows,
+  submittedEntry,
+  userOfRole,
+  validContest,
+} from "./contests-fixtures";
 import { notificationText } from "../../worker/services/notifications/texts";
 import { CONTEST_FORM_MESSAGES, type ContestResultsResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
 
 /** Votes written straight to D1: `n` voters for the entry. */
 async function votesFor(contestId: string, entryId: string, n: number) {

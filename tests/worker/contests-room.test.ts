@@ -15,7 +15,7 @@ import {
   DAY,
   HOUR,
   addEvent,
-  addTrack,
+  adminAndTrack,
   count,
   createContest,
   giveTicket,
@@ -30,10 +30,7 @@ import type { RoomsResponse } from "../../worker/contracts/rooms/rooms";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });

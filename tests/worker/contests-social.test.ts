@@ -8,23 +8,15 @@ import { createExecutionContext, createScheduledController } from "cloudflare:te
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { API, D1, DAY, HOUR, addTrack, createContest, iso, rows, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { API, D1, DAY, HOUR, adminAndTrack, clockAt, createContest, iso, rows, submittedEntry, validContest } from "./contests-fixtures";
 import type { ProfileContestEntriesResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
 
 const profileEntries = (userId: string, cookie: string | undefined) => call(`${API}/by-member/${userId}`, { cookie });
 const credit = (entryId: string, userId: string, status: string) =>

@@ -6,15 +6,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { unzipSync, strFromU8 } from "fflate";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { flac, mp3Cbr, wav } from "./media-fixtures";
-import { ADMIN_API, API, CONTEST_ROLES, DAY, HOUR, addTrack, count, createContest, userOfRole, validContest } from "./contests-fixtures";
+import { ADMIN_API, API, CONTEST_ROLES, DAY, HOUR, adminAndTrack, count, createContest, userOfRole, validContest } from "./contests-fixtures";
 import { STEM_DOWNLOADS_PER_DAY, type PublicContestResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -4,15 +4,12 @@
 // statement: 200 members voting at once, and one member from 10 tabs, land exactly.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { API, DAY, HOUR, addTrack, count, createContest, rows, setCreatedAt, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { API, DAY, HOUR, adminAndTrack, clockAt, count, createContest, iso, rows, setCreatedAt, submittedEntry, validContest } from "./contests-fixtures";
 import type { AdminContest, ContestEntriesResponse, ContestVoteResponse, PublicContestResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -39,12 +36,6 @@ async function votingContest(now: number, entries: number, overrides: Parameters
   const ids: string[] = [];
   for (const [i, entrant] of entrants.entries()) ids.push(await submittedEntry(contest.id, entrant, `Remix ${i}`));
   return { contest, entrants, ids };
-}
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
 }
 
 describe("the voting window", () => {
