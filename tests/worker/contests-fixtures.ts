@@ -3,7 +3,7 @@
 // unverified account, one made after the opening), raw reads of what is stored, and the admin and
 // track each file makes first and the frozen clock its time windows need.
 import { env } from "cloudflare:workers";
-import { expect, vi } from "vitest";
+import { afterEach, beforeAll, expect, vi } from "vitest";
 import { call, createUser, type TestUser } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
@@ -70,12 +70,20 @@ export async function createContest(admin: TestUser, input: ContestInput) {
   return (await res.json<AdminContestResponse>()).contest;
 }
 
-/** What the contests' test files make once, before their tests: an admin and the track their contests remix. */
-export async function adminAndTrack() {
-  return { admin: await userOfRole("admin"), trackId: await addTrack() };
+/**
+ * The set-up the contests' test files share, registered in the calling file (the files share one
+ * runtime, so a hook at this module's top would reach only the first): an admin and the track their
+ * contests remix, made once before the file's tests and handed to `receive`; and the real clock put
+ * back after each test, whichever froze it (clockAt).
+ */
+export function contestsFileSetUp(receive: (made: { admin: TestUser; trackId: string }) => void) {
+  beforeAll(async () => receive({ admin: await userOfRole("admin"), trackId: await addTrack() }));
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
-/** Freezes `Date` alone at `ms`, so a test can cross the Worker's time windows; the files that use it put the real clock back after each test. */
+/** Freezes `Date` alone at `ms`, so a test can cross the Worker's time windows; the contestsFileSetUp puts the real clock back after each test. */
 export function clockAt(ms: number) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(ms);

@@ -4,7 +4,7 @@
 // before the end; the jury's scores set by the admin only until the results are out.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, db, errorOf, ruleError, type TestUser } from "./helpers";
 import { findContest } from "../../worker/db/contests/contests";
@@ -15,8 +15,8 @@ import {
   D1,
   DAY,
   HOUR,
-  adminAndTrack,
   clockAt,
+  contestsFileSetUp,
   count,
   createContest,
   iso,
@@ -30,10 +30,7 @@ import { CONTEST_FORM_MESSAGES, type ContestResultsResponse } from "../../worker
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
-afterEach(() => {
-  vi.useRealTimers();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 /** Votes written straight to D1: `n` voters for the entry. */
 async function votesFor(contestId: string, entryId: string, n: number) {

@@ -5,18 +5,15 @@
 // once however often (or however many at once) it runs, tier-gated as the contest's entries are.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { API, D1, DAY, HOUR, adminAndTrack, clockAt, createContest, iso, rows, submittedEntry, validContest } from "./contests-fixtures";
+import { API, D1, DAY, HOUR, clockAt, contestsFileSetUp, createContest, iso, rows, submittedEntry, validContest } from "./contests-fixtures";
 import type { ProfileContestEntriesResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => ({ admin, trackId } = await adminAndTrack()));
-afterEach(() => {
-  vi.useRealTimers();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const profileEntries = (userId: string, cookie: string | undefined) => call(`${API}/by-member/${userId}`, { cookie });
 const credit = (entryId: string, userId: string, status: string) =>
