@@ -4,48 +4,11 @@
 // and the exact body; the Worker's refusals, all in English and Portuguese.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Route as ContestEntriesRoute } from "../../app/routes/admin/contests_.$contestId";
-import type { AdminContest } from "../../worker/contracts/contests/contests";
 import type { AdminFairPlayResponse, FairPlayVote } from "../../worker/contracts/contests/fair-play";
-import { DEFAULT_CONTEST_RULES } from "../../worker/contracts/contests/limits";
-import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
+import { apiError, json, mockApi, sentJson } from "./accounts-harness";
+import { API, contest, ENTRY, ID, renderEntries } from "./admin-contest-fixtures";
 
-const API = "/api/admin/contests";
-const ID = "0b8f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
-const ENTRY = "1c9f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
 const OTHER = "2d9f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
-const members = { access: "members" as const, tierId: null, eventId: null };
-
-const contest: AdminContest = {
-  id: ID,
-  trackId: "t-1",
-  trackTitle: "Neon Heart",
-  titleEn: "Neon Heart Remix",
-  titlePtBr: "Remix de Neon Heart",
-  briefEn: "Make it move.",
-  briefPtBr: "Faça mexer.",
-  rulesEn: DEFAULT_CONTEST_RULES.en,
-  rulesPtBr: DEFAULT_CONTEST_RULES["pt-BR"],
-  prizesEn: "",
-  prizesPtBr: "",
-  stems: members,
-  enter: members,
-  opensAt: "2027-01-01T10:00:00.000Z",
-  entriesCloseAt: "2027-02-01T10:00:00.000Z",
-  votingOpensAt: "2027-02-01T10:00:00.000Z",
-  votingClosesAt: "2027-02-08T10:00:00.000Z",
-  winnerBy: "fans",
-  fanWeightPercent: 100,
-  votesPerMember: 3,
-  entriesPerMember: 1,
-  maxUploadMb: 50,
-  coverUrl: null,
-  phase: "voting",
-  entries: 2,
-  resultsAt: null,
-  createdAt: "2026-12-01T10:00:00.000Z",
-  updatedAt: "2026-12-01T10:00:00.000Z",
-};
 
 const vote = (username: string, extra: Partial<FairPlayVote> = {}): FairPlayVote => ({
   entryId: ENTRY,
@@ -84,17 +47,12 @@ const play = (extra: Partial<AdminFairPlayResponse> = {}): AdminFairPlayResponse
 function fakeServer(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     "GET /api/auth/me": json(200, { user: null }),
-    [`GET ${API}/${ID}`]: json(200, { contest }),
+    [`GET ${API}/${ID}`]: json(200, { contest: contest({ phase: "voting", entries: 2 }) }),
     [`GET ${API}/${ID}/entries`]: json(200, { entries: [] }),
     [`GET ${API}/${ID}/stems`]: json(200, { stems: [] }),
     [`GET ${API}/${ID}/fair-play`]: json(200, play()),
     ...extra,
   });
-}
-
-function renderEntries(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ContestEntriesRoute, "/admin/contests/$contestId", root)]), `/admin/contests/${ID}`, { locale });
 }
 
 const section = async (name: RegExp) => screen.findByRole("region", { name });

@@ -4,65 +4,10 @@
 // English), "Released" with its links afterwards; the remixers' shares with their CSV link.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Route as ContestsRoute } from "../../app/routes/admin/contests";
-import { Route as ContestEntriesRoute } from "../../app/routes/admin/contests_.$contestId";
-import type { AdminContest, AdminContestEntry, ContestResultsResponse } from "../../worker/contracts/contests/contests";
+import type { ContestResultsResponse } from "../../worker/contracts/contests/contests";
 import type { ContestRelease } from "../../worker/contracts/contests/releases";
-import { DEFAULT_CONTEST_RULES } from "../../worker/contracts/contests/limits";
-import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
-
-const API = "/api/admin/contests";
-const ID = "0b8f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
-const ENTRY = "1c9f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
-const members = { access: "members" as const, tierId: null, eventId: null };
-
-const contest = (extra: Partial<AdminContest> = {}): AdminContest => ({
-  id: ID,
-  trackId: "t-1",
-  trackTitle: "Neon Heart",
-  titleEn: "Neon Heart Remix",
-  titlePtBr: "Remix de Neon Heart",
-  briefEn: "Make it move.",
-  briefPtBr: "Faça mexer.",
-  rulesEn: DEFAULT_CONTEST_RULES.en,
-  rulesPtBr: DEFAULT_CONTEST_RULES["pt-BR"],
-  prizesEn: "",
-  prizesPtBr: "",
-  stems: members,
-  enter: members,
-  opensAt: "2027-01-01T10:00:00.000Z",
-  entriesCloseAt: "2027-02-01T10:00:00.000Z",
-  votingOpensAt: "2027-02-01T10:00:00.000Z",
-  votingClosesAt: "2027-02-08T10:00:00.000Z",
-  winnerBy: "fans",
-  fanWeightPercent: 100,
-  votesPerMember: 3,
-  entriesPerMember: 1,
-  maxUploadMb: 50,
-  coverUrl: null,
-  phase: "entries",
-  entries: 4,
-  resultsAt: null,
-  createdAt: "2026-12-01T10:00:00.000Z",
-  updatedAt: "2026-12-01T10:00:00.000Z",
-  ...extra,
-});
-
-const entry = (extra: Partial<AdminContestEntry> = {}): AdminContestEntry => ({
-  id: ENTRY,
-  title: "Club Mix",
-  note: "",
-  remixer: { username: "ana" },
-  status: "submitted",
-  durationSeconds: 245,
-  audioUrl: `/api/contests/${ID}/entries/${ENTRY}/audio`,
-  juryScore: null,
-  votes: null,
-  place: null,
-  createdAt: "2027-01-05T10:00:00.000Z",
-  updatedAt: "2027-01-05T10:00:00.000Z",
-  ...extra,
-});
+import { apiError, json, mockApi, sentJson } from "./accounts-harness";
+import { API, contest, ENTRY, entry, ID, renderEntries, renderList } from "./admin-contest-fixtures";
 
 const RESULTS: ContestResultsResponse = {
   resultsAt: "2027-02-08T10:05:00.000Z",
@@ -92,11 +37,6 @@ function fakeServer(extra: Parameters<typeof mockApi>[0] = {}) {
     [`GET /api/contests/${ID}/releases`]: json(200, { releases: [] }),
     ...extra,
   });
-}
-
-function renderEntries(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ContestEntriesRoute, "/admin/contests/$contestId", root)]), `/admin/contests/${ID}`, { locale });
 }
 
 afterEach(() => {
@@ -185,8 +125,7 @@ describe("the remixers' shares", () => {
           rows: [{ username: "ana", currency: "usd", sales: 1, owedCents: 75, takenBackCents: 30, netCents: 45 }],
         }),
       });
-      const root = createTestRoot();
-      renderApp(root.addChildren([mountFileRoute(ContestsRoute, "/admin/contests", root)]), "/admin/contests", { locale });
+      renderList(locale);
       expect(await screen.findByRole("heading", { name: heading })).toBeTruthy();
       const row = await screen.findByRole("row", { name: /ana/ });
       expect(within(row).getByText(net)).toBeTruthy();

@@ -6,66 +6,13 @@
 // control reachable by keyboard.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Route as ContestsRoute } from "../../app/routes/admin/contests";
-import { Route as ContestEntriesRoute } from "../../app/routes/admin/contests_.$contestId";
-import type { AdminContest, AdminContestEntry, AdminContestStem, ContestResultsResponse } from "../../worker/contracts/contests/contests";
+import type { AdminContestStem, ContestResultsResponse } from "../../worker/contracts/contests/contests";
 import { DEFAULT_CONTEST_RULES } from "../../worker/contracts/contests/limits";
-import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sentJson } from "./accounts-harness";
+import { apiError, json, mockApi, sentJson } from "./accounts-harness";
+import { API, contest, ENTRY, entry, ID, renderEntries, renderList } from "./admin-contest-fixtures";
 import { FakeXHR } from "./fixtures/fake-xhr";
 
-const API = "/api/admin/contests";
-const ID = "0b8f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
-const ENTRY = "1c9f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
 const DRAFT = "2d9f3f9e-4c1a-4d2b-9e3f-1a2b3c4d5e6f";
-const members = { access: "members" as const, tierId: null, eventId: null };
-
-const contest = (extra: Partial<AdminContest> = {}): AdminContest => ({
-  id: ID,
-  trackId: "t-1",
-  trackTitle: "Neon Heart",
-  titleEn: "Neon Heart Remix",
-  titlePtBr: "Remix de Neon Heart",
-  briefEn: "Make it move.",
-  briefPtBr: "Faça mexer.",
-  rulesEn: DEFAULT_CONTEST_RULES.en,
-  rulesPtBr: DEFAULT_CONTEST_RULES["pt-BR"],
-  prizesEn: "",
-  prizesPtBr: "",
-  stems: members,
-  enter: members,
-  opensAt: "2027-01-01T10:00:00.000Z",
-  entriesCloseAt: "2027-02-01T10:00:00.000Z",
-  votingOpensAt: "2027-02-01T10:00:00.000Z",
-  votingClosesAt: "2027-02-08T10:00:00.000Z",
-  winnerBy: "fans",
-  fanWeightPercent: 100,
-  votesPerMember: 3,
-  entriesPerMember: 1,
-  maxUploadMb: 50,
-  coverUrl: null,
-  phase: "entries",
-  entries: 4,
-  resultsAt: null,
-  createdAt: "2026-12-01T10:00:00.000Z",
-  updatedAt: "2026-12-01T10:00:00.000Z",
-  ...extra,
-});
-
-const entry = (extra: Partial<AdminContestEntry> = {}): AdminContestEntry => ({
-  id: ENTRY,
-  title: "Club Mix",
-  note: "",
-  remixer: { username: "ana" },
-  status: "submitted",
-  durationSeconds: 245,
-  audioUrl: `/api/contests/${ID}/entries/${ENTRY}/audio`,
-  juryScore: null,
-  votes: null,
-  place: null,
-  createdAt: "2027-01-05T10:00:00.000Z",
-  updatedAt: "2027-01-05T10:00:00.000Z",
-  ...extra,
-});
 const DRAFT_ENTRY = entry({ id: DRAFT, title: "Unfinished", remixer: { username: "bia" }, status: "draft", durationSeconds: null, audioUrl: null });
 
 const ALBUMS = {
@@ -91,16 +38,6 @@ function fakeServer(extra: Parameters<typeof mockApi>[0] = {}) {
     [`GET ${API}/${ID}/stems`]: json(200, { stems: [] }),
     ...extra,
   });
-}
-
-function renderList(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ContestsRoute, "/admin/contests", root)]), "/admin/contests", { locale });
-}
-
-function renderEntries(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ContestEntriesRoute, "/admin/contests/$contestId", root)]), `/admin/contests/${ID}`, { locale });
 }
 
 async function openCreate() {

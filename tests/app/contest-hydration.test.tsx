@@ -9,41 +9,24 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { hydrate } from "./fixtures/hydration";
 import { ContestPage } from "../../app/features/contests/ContestPage";
 import { contestQueryOptions } from "../../app/features/contests/queries";
-import type { PublicContest } from "../../worker/contracts/contests/contests";
+import { ID, votingContest, votingRights } from "./contest-voting-fixtures";
 
-const ID = "22222222-0000-4000-8000-000000000001";
-const CONTEST = {
-  id: ID,
-  trackId: "remix-me-1",
-  title: "Remix Me",
-  brief: "Make it move.",
-  rules: "Your own work only.",
-  prizes: null,
-  coverUrl: null,
+/** The signed-out reader's view of a contest voting in 2031, its dates fixed in UTC. */
+const CONTEST = votingContest({
+  prizes: "",
   opensAt: "2031-01-01T12:00:00.000Z",
   entriesCloseAt: "2031-01-05T20:00:00.000Z",
   votingOpensAt: "2031-01-05T20:00:00.000Z",
   votingClosesAt: "2031-01-10T20:00:00.000Z",
-  winnerBy: "fans",
-  fanWeightPercent: 100,
-  votesPerMember: 3,
-  entriesPerMember: 1,
-  maxUploadMb: 50,
-  phase: "voting",
-  rights: {
+  rights: votingRights({
     canDownloadStems: false,
     stemsRefusal: "unauthorized",
-    stemsGate: { access: "members", tierName: null },
     stemDownloadsLeft: 0,
-    canEnter: false,
     enterRefusal: "unauthorized",
-    enterGate: { access: "members", tierName: null },
     canVote: false,
     votesLeft: 0,
-  },
-  stems: { files: 0, bytes: 0 },
-  resultsOut: false,
-} as unknown as PublicContest;
+  }),
+});
 
 const clientFor = () => {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });

@@ -4,30 +4,16 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContestEntry, PublicContest } from "../../worker/contracts/contests/contests";
 import type { ContestRelease } from "../../worker/contracts/contests/releases";
-import { Route as ContestRoute } from "../../app/routes/contests/$contest";
-import { createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, type ApiRoutes } from "./accounts-harness";
-import { configRoute } from "./fixtures/config";
-import { ID, votingContest, votingEntry } from "./contest-voting-fixtures";
+import { json, type ApiRoutes } from "./accounts-harness";
+import { ID, renderContest, votingContest, votingEntry, votingPageApi } from "./contest-voting-fixtures";
 
 const contest = votingContest;
 /** Entries whose streaming copy is not made: the page plays the original. */
 const entry = (n: number, overrides: Partial<ContestEntry> = {}) => votingEntry(n, { streamState: null, peaks: null, ...overrides });
 const ENTRIES = [entry(3), entry(1, { votedByMe: true }), entry(2, { mine: true })];
 
-function api(extra: ApiRoutes = {}, overrides: Partial<PublicContest> = {}, votesLeft = 2) {
-  return mockApi({
-    "GET /api/auth/me": json(200, { user: sessionUser() }),
-    ...configRoute(),
-    [`GET /api/contests/${ID}`]: json(200, { contest: contest(overrides) }),
-    [`GET /api/contests/${ID}/entries`]: json(200, { entries: ENTRIES, votesLeft }),
-    ...extra,
-  });
-}
-
-function renderContest(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ContestRoute, "/contests/$contest", root)]), `/contests/${ID}`, { locale });
-}
+const api = (extra: ApiRoutes = {}, overrides: Partial<PublicContest> = {}, votesLeft = 2) =>
+  votingPageApi({ contest: contest(overrides), entries: ENTRIES, votesLeft }, extra);
 
 const RELEASE: ContestRelease = {
   entryId: ENTRIES[0]!.id,

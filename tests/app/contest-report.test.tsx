@@ -5,30 +5,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContestEntry } from "../../worker/contracts/contests/contests";
-import { Route as ContestRoute } from "../../app/routes/contests/$contest";
-import { apiError, createTestRoot, json, mockApi, mountFileRoute, renderApp, sessionUser, type ApiRoutes } from "./accounts-harness";
-import { configRoute } from "./fixtures/config";
-import { ID, votingContest, votingEntry } from "./contest-voting-fixtures";
+import { apiError, json, type ApiRoutes } from "./accounts-harness";
+import { ID, renderContest, votingContest, votingEntry, votingPageApi } from "./contest-voting-fixtures";
 
 const contest = votingContest({ prizes: "" });
 const entry = (n: number, overrides: Partial<ContestEntry> = {}) => votingEntry(n, { audioUrl: null, streamState: null, peaks: null, ...overrides });
 const ENTRIES = [entry(1), entry(2, { mine: true }), entry(3, { myCredit: "confirmed" })];
 const REPORTS = `POST /api/contests/${ID}/entries/${ENTRIES[0]!.id}/reports`;
 
-function api(extra: ApiRoutes = {}, signedIn = true, votesOnHidden: string[] = []) {
-  return mockApi({
-    "GET /api/auth/me": json(200, { user: signedIn ? sessionUser() : null }),
-    ...configRoute(),
-    [`GET /api/contests/${ID}`]: json(200, { contest }),
-    [`GET /api/contests/${ID}/entries`]: json(200, { entries: ENTRIES, votesLeft: 2, votesOnHidden }),
-    ...extra,
-  });
-}
-
-function renderContest(locale: "en" | "pt-BR" = "en") {
-  const root = createTestRoot();
-  return renderApp(root.addChildren([mountFileRoute(ContestRoute, "/contests/$contest", root)]), `/contests/${ID}`, { locale });
-}
+const api = (extra: ApiRoutes = {}, signedIn = true, votesOnHidden: string[] = []) =>
+  votingPageApi({ contest, entries: ENTRIES, signedIn, votesOnHidden }, extra);
 
 afterEach(() => {
   cleanup();

@@ -2,17 +2,14 @@
 // administrator reads it (a visitor and a banned member 401, a member, each tier and door staff 403); it holds
 // every entry, drafts and withdrawn ones too, each with its entrant, status, duration and jury
 // score; the votes and place only once the results are stored; an unknown contest is 404.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { ADMIN_API, D1, addTrack, createContest, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { ADMIN_API, D1, contestsFileSetUp, createContest, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
 import type { AdminContestEntriesResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 async function entryOfStatus(contestId: string, user: TestUser, status: "draft" | "withdrawn", title: string) {
   const id = crypto.randomUUID();

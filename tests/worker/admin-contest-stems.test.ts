@@ -2,19 +2,16 @@
 // (WAV, FLAC or MP3 by their bytes, as their Content-Type says; bounded in size and in number per
 // contest), lists and deletes them, each write audited; members, visitors and banned accounts get
 // nothing, and a refused upload stores nothing, in D1 or in R2.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { heldBody } from "./held-body";
 import { flac, mp3Cbr, notMedia, wav } from "./media-fixtures";
-import { ADMIN_API, MEDIA, addTrack, count, createContest, rows, userOfRole, validContest } from "./contests-fixtures";
+import { ADMIN_API, MEDIA, contestsFileSetUp, count, createContest, rows, validContest } from "./contests-fixtures";
 import { CONTEST_STEMS_MAX, STEM_MAX_MB, type AdminContestStemResponse, type AdminContestStemsResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const put = (contestId: string, name: string, cookie: string | undefined, body: Uint8Array, type: string) =>
   call(`${ADMIN_API}/${contestId}/stems/${encodeURIComponent(name)}`, {

@@ -2,7 +2,7 @@
 // a visitor and a banned member 401, a member, each tier and door staff 403, writing nothing; an
 // admin's writes are audited; bad input is a 400 with its field and code, nothing stored; the
 // times keep their order; a tier, track or event that does not exist is refused.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, errorOf, ruleError, type TestUser } from "./helpers";
 import { PNG_1X1 } from "./image-fixtures";
 import {
@@ -12,7 +12,7 @@ import {
   DAY,
   MEDIA,
   addEvent,
-  addTrack,
+  contestsFileSetUp,
   count,
   createContest,
   iso,
@@ -25,10 +25,7 @@ import { CONTEST_FORM_MESSAGES, DEFAULT_CONTEST_RULES, type AdminContestResponse
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const asAdmin = (path: string, options: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) =>
   call(path, { ...options, cookie: admin.cookie });

@@ -14,7 +14,7 @@ import type { AppEnv } from "../../worker/env";
 import { wavToFlac } from "../../worker/lib/flac";
 import { queuePendingEntryStreams, STREAM_CATCH_UP_AFTER_MS, STREAM_CATCH_UP_ATTEMPTS } from "../../worker/services/contests/entry-stream";
 import { call, createUser, type TestUser } from "./helpers";
-import { flac as headerOnlyFlac } from "./media-fixtures";
+import { convertAudio, flac as headerOnlyFlac } from "./media-fixtures";
 import { API, D1, MEDIA, addTrack, createContest, userOfRole, validContest } from "./contests-fixtures";
 import type { ContestEntriesResponse, ContestEntryResponse } from "../../worker/contracts/contests/contests";
 
@@ -51,23 +51,6 @@ function toneWav(seconds: number, { rate = 44_100, bits = 16, channels = 2 }: { 
       if (width === 3) out[at + 2] = (v >> 16) & 0xff;
       at += width;
     }
-  }
-  return out;
-}
-
-async function toFlac(wav: Uint8Array): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  await wavToFlac(
-    (async function* () {
-      yield wav;
-    })(),
-    async (b) => void parts.push(b.slice()),
-  );
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
   }
   return out;
 }
@@ -140,7 +123,7 @@ describe("an entry's streaming copy", () => {
 
   it.each([
     ["a 16-bit 44.1 kHz stereo WAV", () => toneWav(32), "audio/wav", "wav"],
-    ["a 24-bit 96 kHz stereo FLAC", async () => toFlac(toneWav(31, { rate: 96_000, bits: 24 })), "audio/flac", "flac"],
+    ["a 24-bit 96 kHz stereo FLAC", async () => convertAudio(wavToFlac, toneWav(31, { rate: 96_000, bits: 24 })), "audio/flac", "flac"],
   ] as const)(
     "is an MP3 made from %s, tagged, with its waveform, and the page plays it with Range",
     async (_, make, type, ext) => {

@@ -3,18 +3,15 @@
 // its refusals before the results, for an unplaced entry, twice and racing (one release); what it
 // makes (the single, its track with the copied audio, its credits linked to the remixers, the
 // product) and the page's list of released entries.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { API, D1, MEDIA, addTrack, count, rows, userOfRole } from "./contests-fixtures";
+import { API, D1, MEDIA, contestsFileSetUp, count, rows, userOfRole } from "./contests-fixtures";
 import { contestWithResults, publish } from "./contest-release-fixtures";
 import type { ContestReleaseResponse, ContestReleasesResponse } from "../../worker/contracts/contests/releases";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const stored = async () => ({
   releases: await count("SELECT count(*) AS n FROM contest_releases"),

@@ -3,9 +3,9 @@
 // cents (floor of the line's net × percent, split equally, the remainder to the entrant), once
 // however often or at once the payment's events arrive; refunds take it back in proportion, once
 // each; the back office's view and CSV (per remixer, formula cells escaped, audited as an export).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, callLocal, createUser, errorOf, type TestUser } from "./helpers";
-import { API, D1, addTrack, rows, userOfRole } from "./contests-fixtures";
+import { API, D1, contestsFileSetUp, rows, userOfRole } from "./contests-fixtures";
 import { contestWithResults, publish } from "./contest-release-fixtures";
 import { cart, checkoutRowBySession, postCheckout, seedProduct, sessionOf } from "./checkout-fixtures";
 import { chargeRefundedEvent } from "./store-order-fixtures";
@@ -14,10 +14,7 @@ import type { ContestReleaseResponse, ContestReleasesResponse, RemixSharesRespon
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 /** A released remix on sale at $9.99 with a 15% share, credited to the entrant and a confirmed co-author. */
 async function remixOnSale() {

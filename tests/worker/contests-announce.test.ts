@@ -5,17 +5,14 @@
 // each member once.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { createUser, type TestUser } from "./helpers";
-import { D1, DAY, HOUR, addTrack, count, createContest, iso, rows, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { D1, DAY, HOUR, contestsFileSetUp, count, createContest, iso, rows, submittedEntry, validContest } from "./contests-fixtures";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const runJob = (at: number) => worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env, createExecutionContext());
 

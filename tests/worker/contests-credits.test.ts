@@ -3,20 +3,20 @@
 // may); the entry credits confirmed co-authors only; a named co-author reads the draft, another
 // member still gets 404; a confirmed co-author cannot vote for the entry (the vote's own statement
 // refuses it). Naming yourself, an unknown or banned member, or too many: 400, nothing stored.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf, ruleError, type TestUser } from "./helpers";
 import {
   API,
   DAY,
   HOUR,
-  addTrack,
+  clockAt,
+  contestsFileSetUp,
   count,
   createContest,
   iso,
   rows,
   setCreatedAt,
   submittedEntry,
-  userOfRole,
   validContest,
   type EntryInput,
 } from "./contests-fixtures";
@@ -30,18 +30,7 @@ import {
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const ENTRY: EntryInput = {
   title: "Midnight Mix",

@@ -3,7 +3,7 @@
 // within the duration limits; anything else refused with nothing stored), edits until the
 // deadline by the clock, withdrawing, the bound on entries per member under racing tabs, and the
 // fair order. Another member's draft is a 404.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, ruleError, type TestUser } from "./helpers";
 import { flac, mp3Cbr, notMedia, wav } from "./media-fixtures";
 import {
@@ -13,7 +13,7 @@ import {
   HOUR,
   MEDIA,
   addEvent,
-  addTrack,
+  contestsFileSetUp,
   count,
   createContest,
   giveTicket,
@@ -32,13 +32,7 @@ import {
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const ENTRY: EntryInput = { title: "Midnight Mix", note: "More bass.", acceptLicence: true };
 const enter = (contestId: string, cookie: string | undefined, json: unknown = ENTRY) => call(`${API}/${contestId}/entries`, { method: "POST", json, cookie });

@@ -6,11 +6,11 @@
 // one live upload per entry; stale uploads are aborted by the contests' hourly job.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { flac, wav } from "./media-fixtures";
-import { API, DAY, HOUR, MEDIA, addTrack, count, createContest, rows, userOfRole, validContest } from "./contests-fixtures";
+import { API, DAY, HOUR, MEDIA, contestsFileSetUp, count, createContest, rows, userOfRole, validContest } from "./contests-fixtures";
 import {
   ENTRY_PART_BYTES,
   ENTRY_UPLOAD_STALE_AFTER_MS,
@@ -21,13 +21,7 @@ import {
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 /** 50 s of 44.1 kHz stereo 16-bit PCM: 8.8 MB, two parts (a full 8 MiB one and a short last one). */
 const TWO_PARTS = wav({ seconds: 50, sampleRate: 44100, channels: 2 });

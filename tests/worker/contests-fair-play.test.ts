@@ -1,7 +1,7 @@
 // Remix contests' fair play (decision 196): members report entries as they report posts; the admin
 // hides an entry with a reason (out of the list, its audio, the voting and the results), reads the
 // suspicious patterns (new accounts, one network) and voids votes with a reason, each audited once.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import {
   ADMIN_API,
@@ -9,13 +9,14 @@ import {
   D1,
   DAY,
   HOUR,
-  addTrack,
+  clockAt,
+  contestsFileSetUp,
   count,
   createContest,
+  iso,
   rows,
   setCreatedAt,
   submittedEntry,
-  userOfRole,
   validContest,
 } from "./contests-fixtures";
 import type {
@@ -30,19 +31,7 @@ import { networkPrefix } from "../../worker/services/contests/network-hash";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const iso = (ms: number) => new Date(ms).toISOString();
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 /** A contest opened `now - HOUR` whose voting opens an hour from `now` for a day, with `entries` submitted entries. */
 async function votingContest(now: number, entries: number) {

@@ -1,8 +1,9 @@
 // Shared by the remix contests' tests (decision 184): a catalog track and an event to name, a
 // valid contest form, members of every role the contests know (tiers, door staff, banned, an
-// unverified account, one made after the opening) and raw reads of what is stored.
+// unverified account, one made after the opening), raw reads of what is stored, and the admin and
+// track each file makes first and the frozen clock its time windows need.
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { afterEach, beforeAll, expect, vi } from "vitest";
 import { call, createUser, type TestUser } from "./helpers";
 import { addInnerCircle } from "./tier-fixtures";
 import { insertIssuedTickets, seedTicketEvent, seedTicketType } from "./ticket-fixtures";
@@ -67,6 +68,25 @@ export async function createContest(admin: TestUser, input: ContestInput) {
   const res = await call(ADMIN_API, { method: "POST", json: input, cookie: admin.cookie });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json<AdminContestResponse>()).contest;
+}
+
+/**
+ * The set-up the contests' test files share, registered in the calling file (the files share one
+ * runtime, so a hook at this module's top would reach only the first): an admin and the track their
+ * contests remix, made once before the file's tests and handed to `receive`; and the real clock put
+ * back after each test, whichever froze it (clockAt).
+ */
+export function contestsFileSetUp(receive: (made: { admin: TestUser; trackId: string }) => void) {
+  beforeAll(async () => receive({ admin: await userOfRole("admin"), trackId: await addTrack() }));
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+/** Freezes `Date` alone at `ms`, so a test can cross the Worker's time windows; the contestsFileSetUp puts the real clock back after each test. */
+export function clockAt(ms: number) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(ms);
 }
 
 /** The roles the contests' routes are checked with. */

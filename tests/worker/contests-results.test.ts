@@ -4,29 +4,33 @@
 // before the end; the jury's scores set by the admin only until the results are out.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, db, errorOf, ruleError, type TestUser } from "./helpers";
 import { findContest } from "../../worker/db/contests/contests";
 import { storeResults } from "../../worker/db/contests/results";
-import { ADMIN_API, API, D1, DAY, HOUR, addTrack, count, createContest, iso, rows, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import {
+  ADMIN_API,
+  API,
+  D1,
+  DAY,
+  HOUR,
+  clockAt,
+  contestsFileSetUp,
+  count,
+  createContest,
+  iso,
+  rows,
+  submittedEntry,
+  userOfRole,
+  validContest,
+} from "./contests-fixtures";
 import { notificationText } from "../../worker/services/notifications/texts";
 import { CONTEST_FORM_MESSAGES, type ContestResultsResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 /** Votes written straight to D1: `n` voters for the entry. */
 async function votesFor(contestId: string, entryId: string, n: number) {

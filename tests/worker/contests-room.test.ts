@@ -5,7 +5,7 @@
 // stored. The sockets' own checks at the upgrade (session, tier, ticket, Origin) decide who gets in.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { call, errorOf, type TestUser } from "./helpers";
 import { acceptSocket } from "./sockets";
@@ -15,7 +15,7 @@ import {
   DAY,
   HOUR,
   addEvent,
-  addTrack,
+  contestsFileSetUp,
   count,
   createContest,
   giveTicket,
@@ -30,13 +30,7 @@ import type { RoomsResponse } from "../../worker/contracts/rooms/rooms";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const roomOf = (contestId: string) =>
   rows<{ id: string; read_access: string; read_tier_id: string | null; read_event_id: string | null; write_access: string; archived_at: number | null }>(

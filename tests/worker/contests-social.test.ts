@@ -5,26 +5,15 @@
 // once however often (or however many at once) it runs, tier-gated as the contest's entries are.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { API, D1, DAY, HOUR, addTrack, createContest, iso, rows, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { API, D1, DAY, HOUR, clockAt, contestsFileSetUp, createContest, iso, rows, submittedEntry, validContest } from "./contests-fixtures";
 import type { ProfileContestEntriesResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
-}
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const profileEntries = (userId: string, cookie: string | undefined) => call(`${API}/by-member/${userId}`, { cookie });
 const credit = (entryId: string, userId: string, status: string) =>

@@ -2,22 +2,16 @@
 // rules as LICENCE.txt) for a member who passes the stems gate, administrators too; a visitor 401,
 // a member outside the gate 403, a contest that is not there 404; at most STEM_DOWNLOADS_PER_DAY a
 // UTC day per member and contest, exact under racing requests, and again the next day by the clock.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { unzipSync, strFromU8 } from "fflate";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
 import { flac, mp3Cbr, wav } from "./media-fixtures";
-import { ADMIN_API, API, CONTEST_ROLES, DAY, HOUR, addTrack, count, createContest, userOfRole, validContest } from "./contests-fixtures";
+import { ADMIN_API, API, CONTEST_ROLES, DAY, HOUR, contestsFileSetUp, count, createContest, userOfRole, validContest } from "./contests-fixtures";
 import { STEM_DOWNLOADS_PER_DAY, type PublicContestResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const STEMS = { "Drums.wav": wav({ seconds: 1 }), "bass.flac": flac({ seconds: 1 }), "Lead vox.mp3": mp3Cbr({ seconds: 2 }) };
 const TYPES: Record<string, string> = { wav: "audio/wav", flac: "audio/flac", mp3: "audio/mpeg" };

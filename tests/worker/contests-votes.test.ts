@@ -2,20 +2,14 @@
 // entry, none on their own; changed until the window closes, which the clock decides; accounts made
 // after the opening, unverified or banned cannot vote; no counts shown. Each vote is one conditional
 // statement: 200 members voting at once, and one member from 10 tabs, land exactly.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, createUser, errorOf, type TestUser } from "./helpers";
-import { API, DAY, HOUR, addTrack, count, createContest, rows, setCreatedAt, submittedEntry, userOfRole, validContest } from "./contests-fixtures";
+import { API, DAY, HOUR, clockAt, contestsFileSetUp, count, createContest, iso, rows, setCreatedAt, submittedEntry, validContest } from "./contests-fixtures";
 import type { AdminContest, ContestEntriesResponse, ContestVoteResponse, PublicContestResponse } from "../../worker/contracts/contests/contests";
 
 let admin: TestUser;
 let trackId: string;
-beforeAll(async () => {
-  admin = await userOfRole("admin");
-  trackId = await addTrack();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+contestsFileSetUp((made) => ({ admin, trackId } = made));
 
 const vote = (contestId: string, entryId: string, cookie: string | undefined) =>
   call(`${API}/${contestId}/votes`, { method: "POST", json: { entryId }, cookie });
@@ -39,12 +33,6 @@ async function votingContest(now: number, entries: number, overrides: Parameters
   const ids: string[] = [];
   for (const [i, entrant] of entrants.entries()) ids.push(await submittedEntry(contest.id, entrant, `Remix ${i}`));
   return { contest, entrants, ids };
-}
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function clockAt(ms: number) {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(ms);
 }
 
 describe("the voting window", () => {

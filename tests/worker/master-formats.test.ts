@@ -17,7 +17,7 @@ import { forgetTiers } from "../../worker/db/tiers/tiers";
 import { createDb } from "../../worker/db/client";
 import { releaseFormats } from "../../worker/db/music/release-formats";
 import { flacToWav, wavToFlac } from "../../worker/lib/flac";
-import { flac as headerOnlyFlac } from "./media-fixtures";
+import { convertAudio, flac as headerOnlyFlac } from "./media-fixtures";
 import type { AppEnv } from "../../worker/env";
 import { runScheduled } from "../../worker/services/cron";
 import { HOURLY_CRON } from "../../worker/services/areas/area";
@@ -60,23 +60,6 @@ function toneWav(seconds: number, bits: 16 | 24, rate = 44_100, seed = 1): Uint8
       if (width === 3) out[at + 2] = (v >> 16) & 0xff;
       at += width;
     }
-  }
-  return out;
-}
-
-async function convert(run: typeof wavToFlac, bytes: Uint8Array): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  await run(
-    (async function* () {
-      yield bytes;
-    })(),
-    async (b) => void parts.push(b.slice()),
-  );
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
   }
   return out;
 }
@@ -161,7 +144,7 @@ describe("deriving the other format", { timeout: 30_000 }, () => {
     expect(new TextDecoder().decode(flac.subarray(0, 4))).toBe("fLaC");
     expect(flac.length).toBeLessThan(wav24.length);
     expect((await MEDIA.head(row.derived_key!))!.httpMetadata?.contentType).toBe("audio/flac");
-    expect(await convert(flacToWav, flac)).toEqual(wav24);
+    expect(await convertAudio(flacToWav, flac)).toEqual(wav24);
   });
 
   it("the FLAC made from a WAV master carries the catalog's tags and the album's cover, read by music-metadata", async () => {
@@ -223,12 +206,12 @@ describe("deriving the other format", { timeout: 30_000 }, () => {
     const message = { type: "master_formats", trackId: TRACKS[0], masterKey: row.master_key };
     await Promise.all([deliver(message), deliver(message)]);
     expect(await rowOf(TRACKS[0]!)).toEqual(row);
-    expect(await convert(flacToWav, await bytesOf(row.derived_key!))).toEqual(wav24);
+    expect(await convertAudio(flacToWav, await bytesOf(row.derived_key!))).toEqual(wav24);
   });
 
   it("a FLAC master gets a WAV beside it with exactly its samples", async () => {
     const wav16 = toneWav(0.4, 16, 44_100, 3);
-    const res = await putMaster(TRACKS[1]!, await convert(wavToFlac, wav16));
+    const res = await putMaster(TRACKS[1]!, await convertAudio(wavToFlac, wav16));
     expect(res.status).toBe(200);
     const row = await settled(TRACKS[1]!);
     expect(row).toMatchObject({

@@ -232,3 +232,18 @@ export function notMedia(size = 4096): Uint8Array {
   bytes.set(ascii("just some text, not a sound\n"));
   return bytes;
 }
+
+/** A streaming converter of the Worker's (`wavToFlac`, `flacToWav`): reads `source`, hands each piece it makes to `write`. */
+type AudioConverter = (source: AsyncIterable<Uint8Array>, write: (bytes: Uint8Array) => Promise<void>) => Promise<unknown>;
+
+/** What `run` makes of `bytes`, in one array (each piece copied, as the converter may reuse its buffer). */
+export async function convertAudio(run: AudioConverter, bytes: Uint8Array): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  await run(
+    (async function* () {
+      yield bytes;
+    })(),
+    async (b) => void parts.push(b.slice()),
+  );
+  return concat(parts);
+}

@@ -1,9 +1,10 @@
-// An entry's file sent in parts (decision 194), the folder import's way (admin/catalog-import/upload.ts)
-// for one entry: 8 MiB slices of the File (never read whole), one in flight. The upload's id is kept
+// An entry's file sent in parts (decision 194), the folder import's way (lib/uploadInParts.ts, which
+// both use) for one entry: 8 MiB slices of the File (never read whole), one in flight. The upload's id is kept
 // in sessionStorage by entry with the file's name and size, so after a reload the member re-picks
 // the same file and only the parts the Worker lacks are sent; after a cut the status is asked anew
 // and the rest sent. Another file (its name or size differs) starts a new upload, which gives up the old.
 import { api, ApiRequestError } from "../../lib/api";
+import { abortableSleep, retryingSteps, sendMissingParts } from "../../lib/uploadInParts";
 import { ENTRY_PART_BYTES, entryPartCount, entryPartLength, type EntryAudioFormat } from "#contracts/contests/limits.ts";
 import type { ContestEntryUploadPartResponse, ContestEntryUploadResponse } from "#contracts/contests/contests.ts";
 
@@ -79,15 +80,6 @@ export type PartsOptions = {
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-
 /** What sending in parts did: how many parts went, and how many of them the Worker already had (0 unless an answer was lost). */
 export type PartsOutcome = { sent: number; resumedFrom: number };
 
@@ -97,7 +89,7 @@ export type PartsOutcome = { sent: number; resumedFrom: number };
  * refusal (ApiRequestError) or an AbortError.
  */
 export async function sendInParts(parts: EntryPartApi, file: Blob & { name: string }, options: PartsOptions): Promise<PartsOutcome> {
-  const { entryId, format, store, onProgress, signal, attempts = 4, wait = sleep } = options;
+  const { entryId, format, store, onProgress, signal, attempts = 4, wait = abortableSleep } = options;
   const size = file.size;
   const count = entryPartCount(size);
   let stored = new Map<number, number>();
@@ -141,35 +133,25 @@ export async function sendInParts(parts: EntryPartApi, file: Blob & { name: stri
     stored = new Map(answer.parts.map((p) => [p.number, p.size]));
     progress();
   };
-  /** One step, tried again after a retryable failure with the upload's state asked anew. */
-  const step = async <T>(run: () => Promise<T>): Promise<T> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await run();
-      } catch (error) {
-        if (attempt >= attempts || !isRetryable(error)) throw error;
-        await wait(1000 * 2 ** (attempt - 1), signal);
-        await refresh().catch((again: unknown) => {
-          if (!isRetryable(again)) throw again;
-        });
-      }
-    }
-  };
+  const step = retryingSteps({ attempts, isRetryable, wait, signal, refresh });
 
   let sent = 0;
   try {
     for (let round = 0; ; round++) {
-      for (let n = 1; n <= count; n++) {
-        if (stored.has(n)) continue;
-        const from = (n - 1) * ENTRY_PART_BYTES;
-        await step(async () => {
-          if (stored.has(n)) return;
-          const { part } = await parts.put(uploadId, n, file.slice(from, from + entryPartLength(size, n)), signal);
-          sent++;
-          stored.set(n, part.size);
-          progress();
-        });
-      }
+      await sendMissingParts(
+        file,
+        { count, partBytes: ENTRY_PART_BYTES, lengthOf: (n) => entryPartLength(size, n) },
+        {
+          isStored: (n) => stored.has(n),
+          put: async (n, body) => {
+            const { part } = await parts.put(uploadId, n, body, signal);
+            sent++;
+            stored.set(n, part.size);
+            progress();
+          },
+          step,
+        },
+      );
       try {
         await step(() => parts.complete(uploadId, signal));
         break;

@@ -1,8 +1,10 @@
 // Sends one import's files to the Worker's resumable part API (decision 119), one file at a time
 // and one part at a time, each part a slice of the File (the file is never read whole). Before a
 // file's first part and after any failure it asks the slot which parts are stored, so a dropped
-// connection or a reloaded page sends only the missing ones.
+// connection or a reloaded page sends only the missing ones (the slicing and the tries are
+// lib/uploadInParts.ts's, shared with a contest entry's upload).
 import { ApiRequestError, api } from "../../../lib/api";
+import { abortableSleep, retryingSteps, sendMissingParts } from "../../../lib/uploadInParts";
 import { CATALOG_IMPORT_API, importPartCount, importPartLength, IMPORT_PART_BYTES } from "#contracts/music/admin-catalog-import-limits.ts";
 import type { ImportFile, ImportFileResponse, ImportPartResponse } from "#contracts/music/admin-catalog-import.ts";
 
@@ -39,18 +41,9 @@ export type UploadOptions = {
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-
 /** Uploads `blob` into `slot` and finishes it; resolves with the finished slot. */
 export async function uploadFile(api: PartApi, slot: ImportFile, blob: Blob, options: UploadOptions): Promise<ImportFile> {
-  const { onProgress, signal, attempts = 5, wait = sleep } = options;
+  const { onProgress, signal, attempts = 5, wait = abortableSleep } = options;
   if (slot.state === "done") {
     onProgress(slot.size);
     return slot;
@@ -65,32 +58,22 @@ export async function uploadFile(api: PartApi, slot: ImportFile, blob: Blob, opt
     progress();
     return file;
   };
-  /** One step, tried again after a retryable failure with the slot's state asked anew. */
-  const step = async <T>(run: () => Promise<T>): Promise<T> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await run();
-      } catch (error) {
-        if (attempt >= attempts || !isRetryable(error)) throw error;
-        await wait(1000 * 2 ** (attempt - 1), signal);
-        await refresh().catch((again: unknown) => {
-          if (!isRetryable(again)) throw again;
-        });
-      }
-    }
-  };
+  const step = retryingSteps({ attempts, isRetryable, wait, signal, refresh });
   if ((await step(refresh)).state === "done") return slot;
   for (let round = 0; round < 2; round++) {
-    for (let n = 1; n <= count; n++) {
-      if (stored.has(n)) continue;
-      const from = (n - 1) * IMPORT_PART_BYTES;
-      await step(async () => {
-        if (stored.has(n)) return;
-        const { part } = await api.put(slot.id, n, blob.slice(from, from + importPartLength(slot.size, n)), signal);
-        stored.set(n, part.size);
-        progress();
-      });
-    }
+    await sendMissingParts(
+      blob,
+      { count, partBytes: IMPORT_PART_BYTES, lengthOf: (n) => importPartLength(slot.size, n) },
+      {
+        isStored: (n) => stored.has(n),
+        put: async (n, body) => {
+          const { part } = await api.put(slot.id, n, body, signal);
+          stored.set(n, part.size);
+          progress();
+        },
+        step,
+      },
+    );
     try {
       const { file } = await step(() => api.complete(slot.id, signal));
       onProgress(file.size);
