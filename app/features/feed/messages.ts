@@ -2,7 +2,7 @@
 // the Delete Post and Report dialogs and the single-post page. Spec texts verbatim; ours where the
 // spec is silent.
 import { defineMessage, defineMessages } from "react-intl";
-import type { PostVisibility, ReportReason } from "#contracts/feed.ts";
+import type { PostVisibility } from "#contracts/feed.ts";
 
 export const feedMessages = defineMessages({
   // The page (the banner reuses the route's own title and intro).
@@ -157,14 +157,6 @@ export const reportCommentLabelMessage = defineMessage<{ username: string }>({
 export const shareTitleMessage = defineMessage<{ username: string }>({ id: "feed.post.shareTitle", defaultMessage: "A post by {username}" });
 export const postMetaNamedMessage = defineMessage<{ username: string }>({ id: "feed.meta.named", defaultMessage: "Post by {username}" });
 
-export const reportReasonMessages = defineMessages({
-  spam: { id: "feed.report.reason.spam", defaultMessage: "Spam or advertising" },
-  harassment: { id: "feed.report.reason.harassment", defaultMessage: "Harassment or bullying" },
-  hate: { id: "feed.report.reason.hate", defaultMessage: "Hate speech" },
-  sexual: { id: "feed.report.reason.sexual", defaultMessage: "Sexual content" },
-  violence: { id: "feed.report.reason.violence", defaultMessage: "Violence or threats" },
-  other: { id: "feed.report.reason.other", defaultMessage: "Something else" },
-} satisfies Record<ReportReason, unknown>);
 export const teaserTitleMessage = defineMessage<{ brand: string }>({ id: "feed.teaser.title", defaultMessage: "A post in the {brand} community" });
 export const teaserSharedByMessage = defineMessage<{ username: string }>({ id: "feed.teaser.sharedBy", defaultMessage: "Shared by {username}" });
 export const teaserDescriptionMessage = defineMessage<{ username: string }>({

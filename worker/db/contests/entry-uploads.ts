@@ -3,6 +3,7 @@
 // state it leaves, so a retried or concurrent request changes it at most once; one upload per
 // entry is live (the partial unique index), starting another fails the live one in the same batch.
 import type { DB } from "../client";
+import { listUploadParts, recordUploadPart, type PartTables, type UploadPart } from "../upload-parts";
 import { ENTRY_UPLOAD_STALE_AFTER_MS, type EntryAudioFormat, type EntryUploadState } from "#contracts/contests/limits.ts";
 
 export type EntryUploadFailure = "unsupported_type" | "duration" | "replaced" | "expired" | "closed";
@@ -22,9 +23,11 @@ export type EntryUploadRow = {
   uploaded: number;
 };
 
-export type EntryUploadPart = { number: number; size: number; etag: string };
+export type EntryUploadPart = UploadPart;
 /** A multipart upload in R2 to abort. */
 export type OpenMultipart = { r2Key: string; uploadId: string };
+
+const PART_TABLES: PartTables = { uploads: "contest_entry_uploads", parts: "contest_entry_upload_parts", owner: "upload_id" };
 
 const COLUMNS = `u.*, (SELECT coalesce(sum(p.size), 0) FROM contest_entry_upload_parts p WHERE p.upload_id = u.id) AS uploaded`;
 
@@ -71,28 +74,10 @@ export async function startEntryUpload(
 export const findEntryUpload = (db: DB, entryId: string, id: string) =>
   db.$client.prepare(`SELECT ${COLUMNS} FROM contest_entry_uploads u WHERE u.id = ?1 AND u.entry_id = ?2`).bind(id, entryId).first<EntryUploadRow>();
 
-export async function listEntryUploadParts(db: DB, id: string): Promise<EntryUploadPart[]> {
-  const { results } = await db.$client
-    .prepare("SELECT number, size, etag FROM contest_entry_upload_parts WHERE upload_id = ?1 ORDER BY number")
-    .bind(id)
-    .all<EntryUploadPart>();
-  return results;
-}
+export const listEntryUploadParts = (db: DB, id: string) => listUploadParts(db, PART_TABLES, id);
 
 /** Records a stored part (a part sent again replaces its etag); false when the upload is no longer live. */
-export async function recordEntryUploadPart(db: DB, id: string, part: EntryUploadPart, now: number): Promise<boolean> {
-  const d1 = db.$client;
-  const [touched] = await d1.batch([
-    d1.prepare("UPDATE contest_entry_uploads SET updated_at = ?2 WHERE id = ?1 AND state = 'uploading'").bind(id, now),
-    d1
-      .prepare(
-        `INSERT INTO contest_entry_upload_parts (upload_id, number, size, etag) SELECT ?1, ?2, ?3, ?4 WHERE changes() > 0
-         ON CONFLICT (upload_id, number) DO UPDATE SET size = excluded.size, etag = excluded.etag`,
-      )
-      .bind(id, part.number, part.size, part.etag),
-  ]);
-  return touched!.meta.changes > 0;
-}
+export const recordEntryUploadPart = (db: DB, id: string, part: EntryUploadPart, now: number) => recordUploadPart(db, PART_TABLES, id, part, now);
 
 /** Fails a live upload and drops its parts' list; its multipart to abort, or null when it was no longer live. */
 export async function failEntryUpload(db: DB, id: string, failure: EntryUploadFailure, now: number): Promise<OpenMultipart | null> {

@@ -7,6 +7,7 @@ import { albums, retiredTracks, tracks } from "../schema/music";
 import type { Actor } from "../audit";
 import { idsLike } from "./admin-catalog";
 import { isUniqueViolation } from "../d1";
+import { listUploadParts, recordUploadPart, type PartTables } from "../upload-parts";
 import { refuse, type Refused } from "../../lib/outcome";
 import { slugify, uniqueSlug } from "../../lib/slug";
 import {
@@ -41,6 +42,8 @@ export type ImportFileRow = {
   updated_at: number;
   uploaded: number;
 };
+
+const PART_TABLES: PartTables = { uploads: "catalog_import_files", parts: "catalog_import_parts", owner: "file_id" };
 
 const FILE_COLUMNS = `f.*, (SELECT coalesce(sum(p.size), 0) FROM catalog_import_parts p WHERE p.file_id = f.id) AS uploaded`;
 
@@ -231,13 +234,7 @@ export async function findImportFile(db: DB, importId: string, fileId: string): 
 export const importExists = async (db: DB, importId: string) =>
   (await db.$client.prepare("SELECT 1 FROM catalog_imports WHERE id = ?1").bind(importId).first()) !== null;
 
-export async function listImportParts(db: DB, fileId: string): Promise<ImportPart[]> {
-  const { results } = await db.$client
-    .prepare("SELECT number, size, etag FROM catalog_import_parts WHERE file_id = ?1 ORDER BY number")
-    .bind(fileId)
-    .all<ImportPart>();
-  return results;
-}
+export const listImportParts = (db: DB, fileId: string): Promise<ImportPart[]> => listUploadParts(db, PART_TABLES, fileId);
 
 /** pending → uploading with the multipart upload just created; false when the slot had left pending. */
 export async function startFileUpload(db: DB, fileId: string, r2Key: string, uploadId: string, now = Date.now()): Promise<boolean> {
@@ -249,19 +246,7 @@ export async function startFileUpload(db: DB, fileId: string, r2Key: string, upl
 }
 
 /** Records a stored part (a part sent again replaces its etag); false when the slot is no longer uploading. */
-export async function recordPart(db: DB, fileId: string, part: ImportPart, now = Date.now()): Promise<boolean> {
-  const d1 = db.$client;
-  const [touched] = await d1.batch([
-    d1.prepare("UPDATE catalog_import_files SET updated_at = ?2 WHERE id = ?1 AND state = 'uploading'").bind(fileId, now),
-    d1
-      .prepare(
-        `INSERT INTO catalog_import_parts (file_id, number, size, etag) SELECT ?1, ?2, ?3, ?4 WHERE changes() > 0
-         ON CONFLICT (file_id, number) DO UPDATE SET size = excluded.size, etag = excluded.etag`,
-      )
-      .bind(fileId, part.number, part.size, part.etag),
-  ]);
-  return touched!.meta.changes > 0;
-}
+export const recordPart = (db: DB, fileId: string, part: ImportPart, now = Date.now()) => recordUploadPart(db, PART_TABLES, fileId, part, now);
 
 /**
  * Fails a slot that is still open (pending or uploading) and drops its parts' list; returns the

@@ -2,7 +2,7 @@
 // and comes out through `write`, so memory holds a few megabytes of input and one frame, whatever
 // the track's length (a 10-minute 24-bit/96 kHz master is ~350 MB of PCM).
 import { OutOfData } from "./bits";
-import { decodeFrame, FlacError, readStreamHeader } from "./decode";
+import { decodeFrame, FlacError, readStreamHeader, type Frame, type StreamInfo } from "./decode";
 import { ENCODE_BLOCK_SIZE, encodeFrame, encodeStreamHeader, type FlacTags } from "./encode";
 import { channelsToPcm, pcmToChannels, readWavHeader, wavHeader, type PcmFormat } from "./wav";
 
@@ -72,6 +72,24 @@ export class ByteFeed {
   }
 }
 
+/**
+ * The frame at the head of a FLAC feed (the caller consumes `frame.next` bytes after it), reading
+ * more first when under LOW; FlacError when the stream ends mid-frame or a frame's channels differ
+ * from STREAMINFO's.
+ */
+export async function nextFlacFrame(feed: ByteFeed, info: StreamInfo): Promise<Frame> {
+  if (feed.view().length < LOW) await feed.fill(FILL);
+  let frame: Frame;
+  try {
+    frame = decodeFrame(feed.view(), 0, info);
+  } catch (err) {
+    if (err instanceof OutOfData) throw new FlacError("flac: truncated stream");
+    throw err;
+  }
+  if (frame.channels.length !== info.channels) throw new FlacError("flac: a frame's channels differ from STREAMINFO's");
+  return frame;
+}
+
 export type Written = PcmFormat & { totalSamples: number };
 type Write = (bytes: Uint8Array) => Promise<void>;
 
@@ -87,15 +105,7 @@ export async function flacToWav(source: AsyncIterable<Uint8Array>, write: Write)
   feed.consume(audioOffset);
   let written = 0;
   while (written < info.totalSamples) {
-    if (feed.view().length < LOW) await feed.fill(FILL);
-    let frame;
-    try {
-      frame = decodeFrame(feed.view(), 0, info);
-    } catch (err) {
-      if (err instanceof OutOfData) throw new FlacError("flac: truncated stream");
-      throw err;
-    }
-    if (frame.channels.length !== info.channels) throw new FlacError("flac: a frame's channels differ from STREAMINFO's");
+    const frame = await nextFlacFrame(feed, info);
     const n = Math.min(frame.blockSize, info.totalSamples - written);
     await write(channelsToPcm(frame.channels, n, info.bitsPerSample));
     written += n;

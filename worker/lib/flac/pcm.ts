@@ -1,9 +1,8 @@
 // A WAV or FLAC file as blocks of samples, one piece at a time: what a contest entry's streaming
 // copy and waveform are made from (services/contests/entry-stream-job.ts). Like the conversions
 // beside it, it holds a few megabytes of input and one block, whatever the file's length.
-import { OutOfData } from "./bits";
-import { ByteFeed, FILL, LOW } from "./convert";
-import { decodeFrame, FlacError, readStreamHeader } from "./decode";
+import { ByteFeed, FILL, nextFlacFrame } from "./convert";
+import { FlacError, readStreamHeader } from "./decode";
 import { pcmToChannels, readWavHeader, type PcmFormat } from "./wav";
 
 /** Samples per channel, each at the format's bits per sample (signed). */
@@ -47,15 +46,7 @@ async function flacPcm(feed: ByteFeed): Promise<PcmStream> {
   feed.consume(audioOffset);
   async function* blocks(): AsyncGenerator<PcmBlock> {
     for (let done = 0; done < info.totalSamples;) {
-      if (feed.view().length < LOW) await feed.fill(FILL);
-      let frame;
-      try {
-        frame = decodeFrame(feed.view(), 0, info);
-      } catch (err) {
-        if (err instanceof OutOfData) throw new FlacError("flac: truncated stream");
-        throw err;
-      }
-      if (frame.channels.length !== info.channels) throw new FlacError("flac: a frame's channels differ from STREAMINFO's");
+      const frame = await nextFlacFrame(feed, info);
       const frames = Math.min(frame.blockSize, info.totalSamples - done);
       yield { channels: frame.channels, frames };
       feed.consume(frame.next);

@@ -20,7 +20,7 @@ import {
 import { routeError } from "../../lib/errors";
 import { declaredLength, readHead, streamExactly } from "../../lib/upload-stream";
 import { audioDuration, audioSniffLength, detectAudioType, MAX_ID3_TAG_BYTES } from "../../lib/audio-probe";
-import { ProbeSink } from "../../lib/probe-sink";
+import { joinUploadedParts, probeStoredObject } from "../../lib/stored-upload";
 import { deleteObjects, keyFor } from "../media/catalog-uploads";
 import { attachEntryAudio, entrySeconds } from "./entry-audio";
 import { contestAudioMime } from "./declared-audio";
@@ -110,28 +110,10 @@ export async function storeUploadPart(where: UploadWhere, upload: EntryUploadRow
   return part;
 }
 
-/** Joins the parts in R2; a second call after the join (a retry, a racing complete) finds the object there. */
-async function joinParts(bucket: R2Bucket, upload: EntryUploadRow, parts: EntryUploadPart[]) {
-  try {
-    await bucket.resumeMultipartUpload(upload.r2_key, upload.upload_id).complete(parts.map((p) => ({ partNumber: p.number, etag: p.etag })));
-  } catch (err) {
-    const joined = await bucket.head(upload.r2_key);
-    if (joined?.size !== upload.size) throw err;
-  }
-}
-
 /** The stored file's playing time in seconds, read by streaming it past a probe (nothing kept whole); null when unreadable. */
 async function storedSeconds(bucket: R2Bucket, key: string, format: EntryAudioFormat): Promise<number | null> {
-  const object = await bucket.get(key);
-  if (!object) return null;
-  const sink = new ProbeSink();
-  const reader = object.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    sink.push(value);
-  }
-  const probe = sink.result();
+  const probe = await probeStoredObject(bucket, key);
+  if (!probe) return null;
   const kind = detectAudioType(probe.head);
   return kind?.format === format ? audioDuration(kind, probe) : null;
 }
@@ -155,7 +137,7 @@ export async function completeUpload(where: UploadWhere, entry: EntryRow, upload
   if (parts.length !== count || parts.reduce((n, p) => n + p.size, 0) !== upload.size) throw routeError("contest_upload_parts_missing");
 
   const bucket = where.env.MEDIA;
-  await joinParts(bucket, upload, parts);
+  await joinUploadedParts(bucket, { key: upload.r2_key, uploadId: upload.upload_id, size: upload.size }, parts);
   const seconds = entrySeconds(await storedSeconds(bucket, upload.r2_key, upload.format));
   if (seconds === null) {
     if ((await findEntryUpload(where.db, entry.id, upload.id))?.state === "done") return;

@@ -11,7 +11,7 @@ import { failFile, finishFile, listImportParts, recordPart, startFileUpload, exp
 import { ApiError, routeError } from "../../lib/errors";
 import { declaredLength, readHead, streamExactly, type Reader } from "../../lib/upload-stream";
 import { audioDuration, audioSniffLength, detectAudioType, losslessFacts, MAX_ID3_TAG_BYTES, mp3Kbps, type PcmFacts } from "../../lib/audio-probe";
-import { ProbeSink } from "../../lib/probe-sink";
+import { joinUploadedParts, probeStoredObject } from "../../lib/stored-upload";
 import { checkCatalogImage, keyFor, wholeSeconds } from "./catalog-uploads";
 import { attachAlbumCover, attachTrackAudio, attachTrackMaster } from "./catalog-attach";
 import { CATALOG_MESSAGES, UPLOAD_ERROR_CODES } from "#contracts/music/admin-catalog.ts";
@@ -117,30 +117,11 @@ export async function storeImportPart(where: ImportWhere, file: ImportFileRow, n
 
 const wrongTypeMessage = (file: ImportFileRow) => (file.kind === "cover" ? CATALOG_MESSAGES.notImage : CATALOG_IMPORT_MESSAGES.notDeclaredFormat);
 
-/** Joins the parts in R2; a second call after the join (a retry, a concurrent complete) finds the object there. */
-async function joinParts(bucket: R2Bucket, file: ImportFileRow, parts: ImportPart[]) {
-  try {
-    await bucket.resumeMultipartUpload(file.r2_key!, file.upload_id!).complete(parts.map((p) => ({ partNumber: p.number, etag: p.etag })));
-  } catch (err) {
-    const joined = await bucket.head(file.r2_key!);
-    if (joined?.size !== file.size) throw err;
-  }
-}
-
 /** The playing time and MP3 bit rate the stored file records, read by streaming it past a probe (nothing kept whole). */
 async function storedAudioFacts(bucket: R2Bucket, key: string): Promise<{ durationSeconds: number | null; kbps: number | null }> {
-  const object = await bucket.get(key);
-  if (!object) return { durationSeconds: null, kbps: null };
-  const sink = new ProbeSink();
-  const reader = object.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    sink.push(value);
-  }
-  const probe = sink.result();
-  const kind = detectAudioType(probe.head);
-  return kind ? { durationSeconds: wholeSeconds(audioDuration(kind, probe)), kbps: mp3Kbps(kind, probe) } : { durationSeconds: null, kbps: null };
+  const probe = await probeStoredObject(bucket, key);
+  const kind = probe ? detectAudioType(probe.head) : null;
+  return probe && kind ? { durationSeconds: wholeSeconds(audioDuration(kind, probe)), kbps: mp3Kbps(kind, probe) } : { durationSeconds: null, kbps: null };
 }
 
 /** Bytes of a master's head that hold its STREAMINFO or fmt chunk (after any ID3 tag a FLAC may carry). */
@@ -166,7 +147,7 @@ export async function completeImportFile(where: ImportWhere, file: ImportFileRow
   const stored = parts.reduce((n, p) => n + p.size, 0);
   if (file.state === "pending" || parts.length !== importPartCount(file.size) || stored !== file.size) throw routeError("import_parts_missing");
 
-  await joinParts(where.bucket, file, parts);
+  await joinUploadedParts(where.bucket, { key: file.r2_key!, uploadId: file.upload_id!, size: file.size }, parts);
   const key = file.r2_key!;
   const audioFacts = file.kind === "audio" ? await storedAudioFacts(where.bucket, key) : null;
   const masterFacts = file.kind === "master" ? await storedMasterFacts(where.bucket, key) : null;

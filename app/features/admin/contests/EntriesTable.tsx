@@ -10,6 +10,7 @@ import { formatDuration } from "../format";
 import { failureText } from "./errors";
 import { contestsAdminMessages as m } from "./messages";
 import { contestsApi, useContestWrite } from "./queries";
+import { ColumnsTable } from "./ColumnsTable";
 
 const STATUS_TEXTS: Record<AdminContestEntry["status"], MessageDescriptor> = {
   draft: m.statusDraft,
@@ -23,47 +24,31 @@ export function EntriesTable({ contest, entries, onScored }: Props) {
   const intl = useIntl();
   const none = intl.formatMessage(m.none);
   return (
-    <div className="table-wrap">
-      <table className="table admin-contests-entries">
-        <caption className="sr-only">{intl.formatMessage(m.entriesCaption)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{intl.formatMessage(m.colEntry)}</th>
-            <th scope="col">{intl.formatMessage(m.colRemixer)}</th>
-            <th scope="col">{intl.formatMessage(m.colStatus)}</th>
-            <th scope="col">{intl.formatMessage(m.colDuration)}</th>
-            <th scope="col">{intl.formatMessage(m.colListen)}</th>
-            <th scope="col">{intl.formatMessage(m.colJury)}</th>
-            <th scope="col">{intl.formatMessage(m.colVotes)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} data-status={entry.status}>
-              <th scope="row">{entry.title}</th>
-              <td>{entry.remixer.username}</td>
-              <td>{intl.formatMessage(STATUS_TEXTS[entry.status])}</td>
-              <td>{entry.durationSeconds === null ? none : formatDuration(intl, entry.durationSeconds)}</td>
-              <td>
-                {entry.audioUrl ? (
-                  <audio controls preload="none" src={entry.audioUrl} aria-label={intl.formatMessage(m.listenTo, { name: entry.title })} />
-                ) : (
-                  none
-                )}
-              </td>
-              <td>
-                {entry.status === "submitted" && contest.resultsAt === null ? (
-                  <JuryScoreField contestId={contest.id} entry={entry} onSaved={onScored} />
-                ) : (
-                  (entry.juryScore ?? none)
-                )}
-              </td>
-              <td>{entry.votes === null ? (entry.status === "submitted" ? intl.formatMessage(m.votesHidden) : none) : entry.votes}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ColumnsTable
+      className="admin-contests-entries"
+      caption={intl.formatMessage(m.entriesCaption)}
+      columns={[m.colEntry, m.colRemixer, m.colStatus, m.colDuration, m.colListen, m.colJury, m.colVotes].map((c) => intl.formatMessage(c))}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} data-status={entry.status}>
+          <th scope="row">{entry.title}</th>
+          <td>{entry.remixer.username}</td>
+          <td>{intl.formatMessage(STATUS_TEXTS[entry.status])}</td>
+          <td>{entry.durationSeconds === null ? none : formatDuration(intl, entry.durationSeconds)}</td>
+          <td>
+            {entry.audioUrl ? <audio controls preload="none" src={entry.audioUrl} aria-label={intl.formatMessage(m.listenTo, { name: entry.title })} /> : none}
+          </td>
+          <td>
+            {entry.status === "submitted" && contest.resultsAt === null ? (
+              <JuryScoreField contestId={contest.id} entry={entry} onSaved={onScored} />
+            ) : (
+              (entry.juryScore ?? none)
+            )}
+          </td>
+          <td>{entry.votes === null ? (entry.status === "submitted" ? intl.formatMessage(m.votesHidden) : none) : entry.votes}</td>
+        </tr>
+      ))}
+    </ColumnsTable>
   );
 }
 

@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
+import { ColumnsTable } from "./ColumnsTable";
+import { ReasonError, ReasonField } from "./ReasonField";
 import { hideEntrySchema, type FairPlayEntry } from "#contracts/contests/fair-play.ts";
 import type { ReportReason } from "#contracts/feed.ts";
 import { ActionOutcome } from "../components/ActionOutcome";
@@ -44,23 +46,14 @@ export function FairPlayPanel({ contestId }: { contestId: string }) {
             {play.entries.length === 0 ? (
               <p className="muted">{intl.formatMessage(m.reportedEmpty)}</p>
             ) : (
-              <div className="table-wrap">
-                <table className="table" aria-labelledby="contest-fair-play-reported">
-                  <thead>
-                    <tr>
-                      <th scope="col">{intl.formatMessage(m.colEntry)}</th>
-                      <th scope="col">{intl.formatMessage(m.colReports)}</th>
-                      <th scope="col">{intl.formatMessage(m.colState)}</th>
-                      <th scope="col">{intl.formatMessage(m.colActions)}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {play.entries.map((entry) => (
-                      <ReportedRow key={entry.id} contestId={contestId} entry={entry} onDone={setDone} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ColumnsTable
+                labelledBy="contest-fair-play-reported"
+                columns={[m.colEntry, m.colReports, m.colState, m.colActions].map((c) => intl.formatMessage(c))}
+              >
+                {play.entries.map((entry) => (
+                  <ReportedRow key={entry.id} contestId={contestId} entry={entry} onDone={setDone} />
+                ))}
+              </ColumnsTable>
             )}
             <SuspiciousVotes contestId={contestId} play={play} onDone={setDone} />
             {play.voided.length > 0 && (
@@ -128,15 +121,7 @@ function ReportedRow({ contestId, entry, onDone }: RowProps) {
               run("hide");
             }}
           >
-            <label>
-              {intl.formatMessage(m.reason)}
-              <textarea
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-            </label>
+            <ReasonField value={reason} onChange={setReason} error={error} errorId={errorId} />
             <button type="submit" className="btn btn-danger btn-sm" disabled={act.isPending}>
               {intl.formatMessage(m.hideOf, { name: entry.title })}
             </button>
@@ -162,11 +147,7 @@ function ReportedRow({ contestId, entry, onDone }: RowProps) {
             )}
           </>
         )}
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {intl.formatMessage(error.message, error.values)}
-          </p>
-        )}
+        <ReasonError error={error} id={errorId} />
       </td>
     </tr>
   );

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
+import { ColumnsTable } from "./ColumnsTable";
 import { releaseMessages as m } from "./messages";
 import { remixSharesCsvUrl, remixSharesQueryOptions, type SharesPeriod } from "./release-queries";
 
@@ -36,31 +37,20 @@ export function RemixSharesPanel() {
           rows.length === 0 ? (
             <p className="muted">{intl.formatMessage(m.sharesEmpty)}</p>
           ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="sr-only">{intl.formatMessage(m.sharesCaption)}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{intl.formatMessage(m.colRemixer)}</th>
-                    <th scope="col">{intl.formatMessage(m.colSales)}</th>
-                    <th scope="col">{intl.formatMessage(m.colOwed)}</th>
-                    <th scope="col">{intl.formatMessage(m.colTakenBack)}</th>
-                    <th scope="col">{intl.formatMessage(m.colNet)}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={`${r.username ?? ""}:${r.currency}`}>
-                      <th scope="row">{r.username ?? intl.formatMessage(m.deletedAccount)}</th>
-                      <td>{intl.formatNumber(r.sales)}</td>
-                      <td>{money(r.owedCents, r.currency)}</td>
-                      <td>{money(r.takenBackCents, r.currency)}</td>
-                      <td>{money(r.netCents, r.currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ColumnsTable
+              caption={intl.formatMessage(m.sharesCaption)}
+              columns={[m.colRemixer, m.colSales, m.colOwed, m.colTakenBack, m.colNet].map((c) => intl.formatMessage(c))}
+            >
+              {rows.map((r) => (
+                <tr key={`${r.username ?? ""}:${r.currency}`}>
+                  <th scope="row">{r.username ?? intl.formatMessage(m.deletedAccount)}</th>
+                  <td>{intl.formatNumber(r.sales)}</td>
+                  <td>{money(r.owedCents, r.currency)}</td>
+                  <td>{money(r.takenBackCents, r.currency)}</td>
+                  <td>{money(r.netCents, r.currency)}</td>
+                </tr>
+              ))}
+            </ColumnsTable>
           )
         }
       </QueryState>

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { QueryState } from "../../../components/QueryState";
+import { ColumnsTable } from "./ColumnsTable";
 import type { AdminContest } from "#contracts/contests/contests.ts";
 import { formatCount, formatPercent } from "../format";
 import { contestsAdminMessages as m } from "./messages";
@@ -29,45 +30,32 @@ export function ResultsPanel({ contest }: { contest: AdminContest }) {
             results.length === 0 ? (
               <p className="muted">{intl.formatMessage(m.resultsEmpty)}</p>
             ) : (
-              <div className="table-wrap">
-                <table className="table">
-                  <caption className="sr-only">{intl.formatMessage(m.resultsCaption)}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{intl.formatMessage(m.colPlace)}</th>
-                      <th scope="col">{intl.formatMessage(m.colEntry)}</th>
-                      <th scope="col">{intl.formatMessage(m.colRemixer)}</th>
-                      <th scope="col">{intl.formatMessage(m.colVotes)}</th>
-                      <th scope="col">{intl.formatMessage(m.colFanShare)}</th>
-                      <th scope="col">{intl.formatMessage(m.colJuryShare)}</th>
-                      <th scope="col">{intl.formatMessage(m.colScore)}</th>
+              <ColumnsTable
+                caption={intl.formatMessage(m.resultsCaption)}
+                columns={[m.colPlace, m.colEntry, m.colRemixer, m.colVotes, m.colFanShare, m.colJuryShare, m.colScore].map((c) => intl.formatMessage(c))}
+              >
+                {results.map((r) => {
+                  const score = formatPercent(intl, r.scorePercent);
+                  return (
+                    <tr key={r.entryId}>
+                      <td>{intl.formatMessage(m.placeOf, { place: r.place })}</td>
+                      <th scope="row">{r.title}</th>
+                      <td>{r.remixer.username}</td>
+                      <td>{formatCount(intl, r.fanVotes)}</td>
+                      <td>{formatPercent(intl, r.fanSharePercent)}</td>
+                      <td>{formatPercent(intl, r.jurySharePercent)}</td>
+                      <td>
+                        <div className="admin-contests-score">
+                          <span className="admin-contests-bar" aria-hidden="true">
+                            <span style={{ width: `${Math.min(100, Math.max(0, r.scorePercent))}%` }} />
+                          </span>
+                          <span>{score}</span>
+                        </div>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {results.map((r) => {
-                      const score = formatPercent(intl, r.scorePercent);
-                      return (
-                        <tr key={r.entryId}>
-                          <td>{intl.formatMessage(m.placeOf, { place: r.place })}</td>
-                          <th scope="row">{r.title}</th>
-                          <td>{r.remixer.username}</td>
-                          <td>{formatCount(intl, r.fanVotes)}</td>
-                          <td>{formatPercent(intl, r.fanSharePercent)}</td>
-                          <td>{formatPercent(intl, r.jurySharePercent)}</td>
-                          <td>
-                            <div className="admin-contests-score">
-                              <span className="admin-contests-bar" aria-hidden="true">
-                                <span style={{ width: `${Math.min(100, Math.max(0, r.scorePercent))}%` }} />
-                              </span>
-                              <span>{score}</span>
-                            </div>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </ColumnsTable>
             )
           }
         </QueryState>

@@ -10,8 +10,11 @@ import { fairPlayMessages as m } from "./fair-play-messages";
 import { fairPlayApi } from "./fair-play-queries";
 import { requestErrorText, schemaErrorText, type FairPlayError } from "./fair-play-errors";
 import { useContestsRefresh } from "./queries";
+import { ColumnsTable } from "./ColumnsTable";
+import { ReasonError, ReasonField } from "./ReasonField";
 
 type Props = { contestId: string; play: AdminFairPlayResponse; onDone: (message: string) => void };
+const VOID_ERROR_ID = "fair-play-void-error";
 const keyOf = (v: Pick<FairPlayVote, "entryId" | "userId">) => `${v.entryId}:${v.userId}`;
 
 export function SuspiciousVotes({ contestId, play, onDone }: Props) {
@@ -65,25 +68,13 @@ export function SuspiciousVotes({ contestId, play, onDone }: Props) {
             <p className="muted">{intl.formatMessage(m.voidClosed)}</p>
           ) : (
             <>
-              <label>
-                {intl.formatMessage(m.reason)}
-                <textarea
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? "fair-play-void-error" : undefined}
-                />
-              </label>
+              <ReasonField value={reason} onChange={setReason} error={error} errorId={VOID_ERROR_ID} />
               <button type="submit" className="btn btn-danger" disabled={voiding.isPending || selected.size === 0}>
                 {intl.formatMessage(voiding.isPending ? m.voiding : m.voidSelected)}
               </button>
             </>
           )}
-          {error && (
-            <p id="fair-play-void-error" className="field-error" role="alert">
-              {intl.formatMessage(error.message, error.values)}
-            </p>
-          )}
+          <ReasonError error={error} id={VOID_ERROR_ID} />
         </form>
       )}
     </>
@@ -98,39 +89,32 @@ function GroupTable({ group, selected, onToggle }: GroupProps) {
   const caption =
     group.network === null ? intl.formatMessage(m.newAccountsGroup, { name }) : intl.formatMessage(m.networkGroup, { name, network: group.network });
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="sr-only">{intl.formatMessage(m.voidSelected)}</span>
-            </th>
-            <th scope="col">{intl.formatMessage(m.colVoter)}</th>
-            <th scope="col">{intl.formatMessage(m.colAge)}</th>
-            <th scope="col">{intl.formatMessage(m.colVerified)}</th>
-            <th scope="col">{intl.formatMessage(m.colCast)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {group.votes.map((vote) => (
-            <tr key={keyOf(vote)}>
-              <td>
-                <input
-                  type="checkbox"
-                  checked={selected.has(keyOf(vote))}
-                  onChange={(e) => onToggle(vote, e.target.checked)}
-                  aria-label={intl.formatMessage(m.selectVote, { voter: vote.username, name })}
-                />
-              </td>
-              <th scope="row">{vote.username}</th>
-              <td>{intl.formatMessage(m.ageDays, { count: vote.accountAgeDays })}</td>
-              <td>{intl.formatMessage(vote.verified ? m.yes : m.no)}</td>
-              <td>{formatMoment(intl, vote.castAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ColumnsTable
+      caption={caption}
+      captionShown
+      columns={[
+        <span key="select" className="sr-only">
+          {intl.formatMessage(m.voidSelected)}
+        </span>,
+        ...[m.colVoter, m.colAge, m.colVerified, m.colCast].map((c) => intl.formatMessage(c)),
+      ]}
+    >
+      {group.votes.map((vote) => (
+        <tr key={keyOf(vote)}>
+          <td>
+            <input
+              type="checkbox"
+              checked={selected.has(keyOf(vote))}
+              onChange={(e) => onToggle(vote, e.target.checked)}
+              aria-label={intl.formatMessage(m.selectVote, { voter: vote.username, name })}
+            />
+          </td>
+          <th scope="row">{vote.username}</th>
+          <td>{intl.formatMessage(m.ageDays, { count: vote.accountAgeDays })}</td>
+          <td>{intl.formatMessage(vote.verified ? m.yes : m.no)}</td>
+          <td>{formatMoment(intl, vote.castAt)}</td>
+        </tr>
+      ))}
+    </ColumnsTable>
   );
 }

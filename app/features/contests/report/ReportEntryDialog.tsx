@@ -1,17 +1,17 @@
-// Reporting a contest's entry (decision 196): the posts' reasons as radios and optional details,
+// Reporting a contest's entry (decision 196): the posts' reasons as radios and optional details
+// (the site's report dialog, app/components/ReportDialog.tsx, in this feature's words),
 // sent to the Worker, which keeps one report per member and entry. Loaded on first open (the
 // contest page imports it lazily), and a catalog of its own (this folder's), so the page's first
 // load carries none of its code nor its texts.
-import { useId, useState, type FormEvent } from "react";
-import { useIntl } from "react-intl";
+import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { useMutation } from "@tanstack/react-query";
-import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "#contracts/feed.ts";
-import { Modal } from "../../../components/Modal";
+import { REPORT_DETAILS_MAX, type ReportReason } from "#contracts/feed.ts";
+import { ReportDialog, type DetailsNote, type ReportDialogTexts } from "../../../components/ReportDialog";
 import { api } from "../../../lib/api";
-import { focusOnMount } from "../../../lib/focusOnMount";
 import { hasCode, serverErrorText, type ErrorTexts, type UiMessage } from "../../../lib/forms/errorText";
 import ReportMessages from "./messages?feature";
-import { entryReportMessages as m, entryReportReasons } from "./messages";
+import { entryReportMessages as m } from "./messages";
 
 const REPORT_TEXTS: ErrorTexts = {
   contest_report_own_entry: m.ownEntry,
@@ -40,11 +40,13 @@ export default function ReportEntryDialog(props: Props) {
   );
 }
 
+/** Under the details, only once they are too long. */
+function tooLongNote(_length: number, tooLong: boolean): DetailsNote | null {
+  return tooLong ? { text: <FormattedMessage {...m.detailsTooLong} values={{ max: REPORT_DETAILS_MAX }} />, className: "field-error" } : null;
+}
+
 function ReportForm({ contestId, entry, onClose, onReported }: Props) {
   const intl = useIntl();
-  const id = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState("");
   const [error, setError] = useState<UiMessage | null>(null);
   const report = useMutation({
     mutationFn: (json: { reason: ReportReason; details?: string }) =>
@@ -55,86 +57,31 @@ function ReportForm({ contestId, entry, onClose, onReported }: Props) {
       setError(reportErrorText(err));
     },
   });
-  const tooLong = details.length > REPORT_DETAILS_MAX;
-  const title = intl.formatMessage(m.title, { title: entry.title });
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!reason || tooLong || report.isPending) return;
-    setError(null);
-    report.mutate(details.trim() ? { reason, details } : { reason });
+  const texts: ReportDialogTexts = {
+    title: intl.formatMessage(m.title, { title: entry.title }),
+    question: intl.formatMessage(m.question),
+    details: intl.formatMessage(m.details),
+    cancel: intl.formatMessage(m.cancel),
+    send: intl.formatMessage(m.send),
+    sending: intl.formatMessage(m.sending),
+    close: intl.formatMessage(m.close),
+    done: intl.formatMessage(m.done),
   };
 
-  if (report.isSuccess) {
-    return (
-      <Modal
-        title={title}
-        onClose={onClose}
-        footer={
-          <div className="dialog-actions">
-            {/* The form's buttons are gone: focus moves here instead of being lost. */}
-            <button type="button" className="btn btn-primary" onClick={onClose} ref={focusOnMount}>
-              {intl.formatMessage(m.close)}
-            </button>
-          </div>
-        }
-      >
-        <p className="success-banner" role="status">
-          {intl.formatMessage(m.done)}
-        </p>
-      </Modal>
-    );
-  }
-
-  const formId = `${id}-form`;
-  const footer = (
-    <>
-      {error && (
-        <div className="error-banner" role="alert">
-          {intl.formatMessage(error.message, error.values)}
-        </div>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {intl.formatMessage(m.cancel)}
-        </button>
-        <button type="submit" form={formId} className="btn btn-danger" disabled={!reason || tooLong || report.isPending}>
-          {intl.formatMessage(report.isPending ? m.sending : m.send)}
-        </button>
-      </div>
-    </>
-  );
-
   return (
-    <Modal title={title} onClose={onClose} footer={footer} className="dialog-form">
-      <form id={formId} className="form" noValidate onSubmit={onSubmit}>
-        <fieldset>
-          <legend>{intl.formatMessage(m.question)}</legend>
-          {REPORT_REASONS.map((value) => (
-            <label key={value} className="contest-report-reason">
-              <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
-              {intl.formatMessage(entryReportReasons[value])}
-            </label>
-          ))}
-        </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-details`}>{intl.formatMessage(m.details)}</label>
-          <textarea
-            id={`${id}-details`}
-            name="details"
-            rows={3}
-            value={details}
-            aria-invalid={tooLong || undefined}
-            aria-describedby={tooLong ? `${id}-too-long` : undefined}
-            onChange={(e) => setDetails(e.target.value)}
-          />
-          {tooLong && (
-            <p id={`${id}-too-long`} className="field-error">
-              {intl.formatMessage(m.detailsTooLong, { max: REPORT_DETAILS_MAX })}
-            </p>
-          )}
-        </div>
-      </form>
-    </Modal>
+    <ReportDialog
+      texts={texts}
+      sent={report.isSuccess}
+      pending={report.isPending}
+      error={error}
+      measure={(details) => details.length}
+      detailsNote={tooLongNote}
+      reasonClassName="contest-report-reason"
+      onSend={({ reason, details }) => {
+        setError(null);
+        report.mutate(details.trim() ? { reason, details } : { reason });
+      }}
+      onClose={onClose}
+    />
   );
 }

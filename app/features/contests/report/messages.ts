@@ -1,7 +1,7 @@
-// What the Report control on a contest's entries says (decision 196): the posts' reasons, in this
-// feature's own words, since one feature does not import another's texts.
+// What the Report control on a contest's entries says (decision 196), in this feature's own words,
+// since one feature does not import another's texts; the reasons are the report dialog's
+// (app/components/ReportDialog.tsx), the same wherever something is reported.
 import { defineMessage, defineMessages } from "react-intl";
-import type { ReportReason } from "#contracts/feed.ts";
 
 export const entryReportMessages = {
   ...defineMessages({
@@ -20,12 +20,3 @@ export const entryReportMessages = {
   detailsTooLong: defineMessage<{ max: number }>({ id: "contests.report.detailsTooLong", defaultMessage: "Details can be at most {max, number} characters" }),
   title: defineMessage<{ title: string }>({ id: "contests.report.title", defaultMessage: "Report {title}" }),
 };
-
-export const entryReportReasons = defineMessages({
-  spam: { id: "contests.report.reason.spam", defaultMessage: "Spam or advertising" },
-  harassment: { id: "contests.report.reason.harassment", defaultMessage: "Harassment or bullying" },
-  hate: { id: "contests.report.reason.hate", defaultMessage: "Hate speech" },
-  sexual: { id: "contests.report.reason.sexual", defaultMessage: "Sexual content" },
-  violence: { id: "contests.report.reason.violence", defaultMessage: "Violence or threats" },
-  other: { id: "contests.report.reason.other", defaultMessage: "Something else" },
-} satisfies Record<ReportReason, unknown>);
