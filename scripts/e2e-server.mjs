@@ -89,4 +89,8 @@ serve("wrangler", [
   "--log-level",
   "warn",
   "--show-interactive-dev-session=false",
+  // Crons do not fire by themselves in local dev and no journey waits for one. Without this flag
+  // wrangler says so as a warning in every run's log; with it, it only adds its own /__scheduled
+  // route to this local server.
+  "--test-scheduled",
 ]);
