@@ -4,14 +4,11 @@
 // The rules are axe-core's defaults (WCAG 2.0 and 2.1 A and AA, best practices) and WCAG 2.2's
 // target size; the accessibility statement (/accessibility) says so.
 // A few pages a journey, so the scans spread over the workers and a slow host cannot time out a long list.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, signUp, test } from "./fixtures";
 import { demoAccount, t } from "./support";
 import { hostMs } from "./host-time";
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+import { axeViolationNodes } from "./axe";
 
 type Locale = "en" | "pt-BR";
 type Role = "visitor" | "fan" | "vip" | "admin" | "buyer";
@@ -72,8 +69,6 @@ const PAGES: Record<string, Target> = {
   },
 };
 
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
-
 /** Opens `target`, waits until it has hydrated and loaded its data, and returns axe's violations, one line per node. */
 async function scan(page: Page, locale: Locale, name: string, target: Target): Promise<string[]> {
   const path = typeof target.path === "string" ? target.path : target.path();
@@ -82,16 +77,7 @@ async function scan(page: Page, locale: Locale, name: string, target: Target): P
   await target.ready?.(page, locale);
   // Nothing is still loading (skeletons and busy regions carry aria-busy).
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // page.evaluate runs outside the page's Content-Security-Policy, which would refuse an inline script.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    // axe-core's defaults plus WCAG 2.2's minimum target size (2.5.8), which it leaves off.
-    return (await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })).violations;
-  });
-  return violations.flatMap((v) =>
-    v.nodes.map((node) => `[${locale}] ${name} ${path}: ${v.id} (${v.impact}) ${JSON.stringify(node.target)} — ${node.failureSummary?.replace(/\s+/g, " ")}`),
-  );
+  return (await axeViolationNodes(page)).map((v) => `[${locale}] ${name} ${path}: ${v.id} (${v.impact}) ${v.target} — ${v.summary}`);
 }
 
 /** A new member who bought a digital album and a ticket through the test checkout (the demo accounts own neither); in English. */

@@ -5,27 +5,13 @@
 // carries its ID3v2.4 tag. The album's title carries a random
 // suffix, so the journey shares nothing with another.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { lrcOf, taggedFlac } from "../../scripts/lib/tagged-audio.mjs";
-import type { Page } from "@playwright/test";
 import { expect, signUpVip, test } from "./fixtures";
 import { hostMs } from "./host-time";
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe's violations on the page as it is now (its defaults and WCAG 2.2's target size), one line per node. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; nodes: { target: unknown[]; failureSummary?: string }[] };
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })).violations;
-  });
-  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} ${JSON.stringify(node.target)}: ${node.failureSummary?.replace(/\s+/g, " ")}`));
-}
+import { axeViolations } from "./axe";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A datetime-local value in this machine's time zone (the browser's too). */

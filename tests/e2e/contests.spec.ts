@@ -7,17 +7,16 @@
 // accessibility scan. Once in English on a desktop, once in Brazilian Portuguese on a phone; each
 // run makes its own members and contest, so both run beside every other journey.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { devices, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { englishCatalog, siteCatalog, sitePortuguese } from "../../scripts/lib/english-messages.mjs";
 import { asAdmin, clientAddress, expect, hydrated, signUp, test } from "./fixtures";
+import { axeViolations } from "./axe";
 import type { AdminContestResponse, ContestEntryResponse } from "../../worker/contracts/contests/contests";
 
 type Locale = "en" | "pt-BR";
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: devices["Pixel 7"].userAgent };
 const RUNS: { locale: Locale; name: string; use: Record<string, unknown> }[] = [
   { locale: "en", name: "in English on a desktop", use: { locale: "en-US" } },
@@ -72,16 +71,6 @@ function wav(seconds: number, rate = 8000): Buffer {
   out.writeUInt32LE(samples * 2, 40);
   for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   return out;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; nodes: { target: unknown[]; failureSummary?: string }[] };
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })).violations;
-  });
-  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} ${JSON.stringify(node.target)}: ${node.failureSummary?.replace(/\s+/g, " ")}`));
 }
 
 /** A contest's times as the admin's form sends them. */

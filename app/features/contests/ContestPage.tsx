@@ -137,19 +137,21 @@ function EntryList({ contestId, entries, votesLeft, votesOnHidden = [], voting }
               {entry.note && <p>{entry.note}</p>}
               <ReleasedLink contestId={contestId} entryId={entry.id} />
               <EntryPlayer entry={entry} />
-              {entry.votedByMe && <span className="badge">{intl.formatMessage(m.voted)}</span>}
-              {voting && !entry.mine && (entry.votedByMe || votesLeft > 0) && (
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  disabled={vote.isPending}
-                  aria-pressed={entry.votedByMe}
-                  onClick={() => vote.mutate({ entryId: entry.id, cast: !entry.votedByMe })}
-                >
-                  {intl.formatMessage(entry.votedByMe ? m.unvote : m.vote, { title: entry.title })}
-                </button>
-              )}
-              {user && mayReport(entry) && <EntryReport contestId={contestId} entry={entry} />}
+              <div className="contest-entry-actions">
+                {entry.votedByMe && <span className="badge">{intl.formatMessage(m.voted)}</span>}
+                {voting && !entry.mine && (entry.votedByMe || votesLeft > 0) && (
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    disabled={vote.isPending}
+                    aria-pressed={entry.votedByMe}
+                    onClick={() => vote.mutate({ entryId: entry.id, cast: !entry.votedByMe })}
+                  >
+                    {intl.formatMessage(entry.votedByMe ? m.unvote : m.vote, { title: entry.title })}
+                  </button>
+                )}
+                {user && mayReport(entry) && <EntryReport contestId={contestId} entry={entry} />}
+              </div>
             </article>
           </li>
         ))}
