@@ -643,6 +643,24 @@ describe("RadioEngine: drift", () => {
     expect(t.audio.currentTime).toBe(1);
   });
 
+  it("holds the track the element plays to that track's position, not to a newer one a frame names", async () => {
+    const t = setup();
+    t.engine.play();
+    await t.tuneIn(190_000); // 10 s before the end of track 1
+    t.socket.open();
+    // The element stalls at 195 s while the station moves on: its frame names track 2, 2 s in.
+    t.audio.currentTime = 195;
+    await t.advance(12_000);
+    const next = tuned("freestyle", { serverTime: t.clock - SERVER_BEHIND_MS, offsetMs: 2_000, n: 2 }).nowPlaying;
+    t.socket.frame({ type: "now_playing", nowPlaying: next });
+    expect(t.state().nowPlaying).toEqual(next);
+    // Track 1 is left to play out (its 'ended' tunes in to track 2); it is not sent back to 2 s.
+    t.audio.dispatchEvent(new Event("timeupdate"));
+    t.audio.dispatchEvent(new Event("playing"));
+    expect(t.audio.currentTime).toBe(195);
+    expect(t.audio.src).toContain("/t1?");
+  });
+
   it("does not seek past the end of the element's media", async () => {
     const t = setup();
     t.engine.play();

@@ -5,7 +5,8 @@
 //   when it started, the server's clock, a signed URL) and starts the track at the offset every
 //   other listener is at (clock.ts). Once the audio plays (and again whenever it resumes after
 //   buffering), a drift of more than DRIFT_TOLERANCE_S is corrected by a seek; while it plays, one
-//   of more than a second is, within three seconds.
+//   of more than a second is, within three seconds. The position held is that of the track the
+//   element plays: a listener behind the station hears their track out, not a newer track's time.
 // - When a track ends the engine tunes in again; pausing and resuming also re-tunes (live radio
 //   does not resume where it paused). A stream station plays its proxied stream as it comes.
 // - Previous and next station wrap around and resume playback if it was playing.
@@ -107,6 +108,8 @@ export class RadioEngine {
   private retriedAfterError = false;
   /** When the position was last held against the station's (the engine's clock). */
   private driftCheckedAt = 0;
+  /** When the track the element plays started on the station (the server's clock); null for a stream. */
+  private playingStartedAt: string | null = null;
   /** The station saved by an earlier visit, chosen once the station list is known. */
   private savedStationId: string | null = null;
 
@@ -295,9 +298,10 @@ export class RadioEngine {
       }
       audio.src = tuned.url;
       audio.load();
+      this.playingStartedAt = current?.startedAt ?? null;
       if (current) await this.waitForMetadata(audio, op);
       if (op !== this.op) return;
-      const position = this.expectedPosition();
+      const position = this.playingPosition();
       if (position !== null && position > 0) audio.currentTime = position;
       await audio.play();
       if (op !== this.op) return;
@@ -367,11 +371,20 @@ export class RadioEngine {
     return audio;
   }
 
+  /**
+   * Where the station is in the track the element plays, in seconds (null for a stream). The
+   * station's frames move its titles on before the element's 'ended': a newer track's position
+   * would send the old track's audio back to that time.
+   */
+  private playingPosition(): number | null {
+    return this.playingStartedAt === null ? null : this.clock.secondsSince(this.playingStartedAt);
+  }
+
   /** Moves a listener who has drifted more than `tolerance` seconds from the shared position back to it. */
   private correctDrift(tolerance: number) {
     this.driftCheckedAt = this.options.now();
     const audio = this.audio;
-    const expected = this.expectedPosition();
+    const expected = this.playingPosition();
     if (!audio || expected === null || expected < 0) return;
     if (Math.abs(audio.currentTime - expected) > tolerance && expected < audio.duration) audio.currentTime = expected;
   }
@@ -379,6 +392,7 @@ export class RadioEngine {
   private stopPlayback() {
     this.op++;
     this.clearTrackTimer();
+    this.playingStartedAt = null;
     const audio = this.audio;
     if (!audio) return;
     this.pausingInternally = true;
