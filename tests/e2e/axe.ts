@@ -9,50 +9,29 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
 
 export type AxeViolation = { id: string; impact: string | null; target: string; summary: string };
 
-/**
- * axe's violations on the page, one per node, read while the page stood still. axe measures the
- * page's boxes at more than one moment of its run (it lets the page's tasks run between rules); when
- * a late answer moves the page in between, target size compares a control's new box with its
- * neighbours' old ones and reports one as covering another. So a run during which the boxes of the
- * page's controls moved is done again, a few times at most: a page that keeps moving keeps its last
- * run's findings.
- */
+/** axe's violations on the page as it is now, one per node, each with the nodes its check found against it. */
 export async function axeViolationNodes(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  for (let attempt = 1; ; attempt++) {
-    const run = await page.evaluate(async () => {
-      type Related = { relatedNodes?: { target: unknown[] }[] };
-      type Violation = {
-        id: string;
-        impact: string | null;
-        nodes: { target: unknown[]; failureSummary?: string; any: Related[]; all: Related[]; none: Related[] }[];
-      };
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-      const boxes = () =>
-        JSON.stringify(
-          [...document.querySelectorAll("a, button, input, select, textarea, audio, video, [tabindex], [role]")].map((element) => {
-            const box = element.getBoundingClientRect();
-            return [box.x, box.y, box.width, box.height];
-          }),
-        );
-      const before = boxes();
-      const { violations } = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
-      return {
-        stood: boxes() === before,
-        found: violations.flatMap((v) =>
-          v.nodes.map((node) => {
-            // What the check found against the node (the control covering it, the colour behind it) names the cause.
-            const related = [
-              ...new Set([...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []).map((r) => JSON.stringify(r.target))),
-            ];
-            const summary = (node.failureSummary ?? "").replace(/\s+/g, " ") + (related.length > 0 ? ` (related: ${related.join(", ")})` : "");
-            return { id: v.id, impact: v.impact, target: JSON.stringify(node.target), summary };
-          }),
-        ),
-      };
-    });
-    if (run.stood || attempt === 5) return run.found;
-  }
+  return await page.evaluate(async () => {
+    type Related = { relatedNodes?: { target: unknown[] }[] };
+    type Violation = {
+      id: string;
+      impact: string | null;
+      nodes: { target: unknown[]; failureSummary?: string; any: Related[]; all: Related[]; none: Related[] }[];
+    };
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
+    return violations.flatMap((v) =>
+      v.nodes.map((node) => {
+        // What the check found against the node (the control covering it, the colour behind it) names the cause.
+        const related = [
+          ...new Set([...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []).map((r) => JSON.stringify(r.target))),
+        ];
+        const summary = (node.failureSummary ?? "").replace(/\s+/g, " ") + (related.length > 0 ? ` (related: ${related.join(", ")})` : "");
+        return { id: v.id, impact: v.impact, target: JSON.stringify(node.target), summary };
+      }),
+    );
+  });
 }
 
 /** axe's violations on the page, one line per node. */
