@@ -38,9 +38,15 @@ async function collect(body: unknown, { ua = CHROME, ip, headers = {}, cookie, c
 }
 
 /** The buffer object's alarm delay (one shard here), for tests that must not race its clock. */
+/**
+ * The buffer's flush interval from now on. An alarm an earlier test armed is taken back too: the
+ * object keeps an earlier alarm rather than a later one, so it would flush on the old interval.
+ */
 async function setFlushInterval(ms: number) {
-  await runInDurableObject(analyticsBufferFor(env, "0".repeat(16)), (instance: AnalyticsBuffer) => {
+  await runInDurableObject(analyticsBufferFor(env, "0".repeat(16)), async (instance: AnalyticsBuffer, state) => {
     instance.flushIntervalMs = ms;
+    await state.storage.deleteAlarm();
+    (instance as unknown as { alarmAt: number | null }).alarmAt = null;
   });
 }
 
